@@ -1,0 +1,3 @@
+export * from './enums.js';
+export * from './paths.js';
+export * from './texts.js';

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import * as wire from '../../../src/core/wire/index.js';
+import { wireCase, wireCaseNames } from '../../fixtures/wire/corpus.js';
+
+// Which schema each corpus case must satisfy: the contract as the spec and broker facts give it.
+const EXPECTED: Record<string, Record<string, z.ZodType>> = {
+  login: {
+    'v1.success': wire.loginSuccess,
+    'v1.failure': wire.v1LoginFailure,
+    'v2.success': wire.loginSuccess,
+    'v2.failure': wire.v2Failure,
+    'v2.failure.lowercase': wire.v2Failure,
+  },
+  quote: { success: wire.quoteSuccess, 'failure.noData': wire.v2Failure, 'failure.session': wire.v2Failure },
+  'security-info': { success: wire.securityInfoSuccess, 'failure.session': wire.v2Failure },
+  'index-list': { success: wire.indexListSuccess, failure: wire.v1Failure },
+  candles: {
+    success: wire.candlesSuccess,
+    'failure.session': wire.candlesSuccess.element.or(wire.v1Failure).array(),
+    'failure.noData.array': wire.v1Failure.array(),
+    'failure.noData.object': wire.v1Failure,
+  },
+  'option-greeks': { success: wire.optionGreeksSuccess, failure: wire.v2Failure },
+  span: { success: wire.spanSuccess, failure: wire.v1Failure },
+  limits: {
+    'v3.success': wire.limitsSuccess,
+    'v4.success': wire.limitsSuccess,
+    'v3.failure': wire.limitsFailure,
+    'v4.failure': wire.limitsFailure,
+  },
+  'place-order': {
+    'v1.success': wire.placeOrderV1Success,
+    'v1.failure': wire.v1Failure,
+    'v2.success': wire.placeOrderV2Success,
+    'v2.failure': wire.v2Failure,
+    'multi.mixed': wire.multiOrderResponse,
+    'straddle.success': wire.multiOrderResponse,
+    'straddle.failure': wire.multiOrderResponse,
+  },
+  'order-history': {
+    'v1.success': wire.orderHistoryV1Success,
+    'v1.failure': wire.v1Failure,
+    'v2.success': wire.orderHistoryV2Success,
+    'v2.failure': wire.v2Failure,
+  },
+  'order-book': {
+    success: wire.orderBookSuccess,
+    'failure.noData': wire.v2Failure,
+    'failure.session': wire.v2Failure,
+  },
+  'trade-book': {
+    'v1.success': wire.tradeBookV1Success,
+    'v1.noData': wire.v1Failure,
+    'v1.failure': wire.v1Failure,
+    'v2.success': wire.tradeBookV2Success,
+    'v2.failure': wire.v2Failure,
+  },
+  holdings: { success: wire.holdingsSuccess, failure: wire.v2Failure },
+};
+
+describe('spec-derived wire corpus', () => {
+  for (const [resource, cases] of Object.entries(EXPECTED)) {
+    it(`maps every ${resource} case to a schema`, () => {
+      expect(wireCaseNames(resource).sort()).toEqual(Object.keys(cases).sort());
+    });
+    for (const [name, schema] of Object.entries(cases)) {
+      it(`${resource} ${name} parses with its wire schema`, () => {
+        const parsed = schema.safeParse(wireCase(resource, name));
+        expect(parsed.error?.issues ?? []).toEqual([]);
+      });
+    }
+  }
+
+  it('keeps unknown fields a response carries (the raw payload stays whole)', () => {
+    const body = wireCase('quote', 'success') as { data: Record<string, unknown> };
+    body.data.brandNewField = 'x';
+    const parsed = wire.quoteSuccess.parse(body);
+    expect((parsed.data as Record<string, unknown>).brandNewField).toBe('x');
+  });
+
+  it('refuses a success body whose required field is missing', () => {
+    const body = wireCase('quote', 'success') as { data: Record<string, unknown> };
+    delete body.data.lastTradedPrice;
+    const parsed = wire.quoteSuccess.safeParse(body);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.path).toEqual(['data', 'lastTradedPrice']);
+  });
+
+  it('reads status words in any case', () => {
+    expect(['Ok', 'OK', 'Success', 'success'].every(wire.isSuccessWord)).toBe(true);
+    expect(['Not_Ok', 'Failed', 'failed'].every(wire.isFailureWord)).toBe(true);
+    expect(wire.isSuccessWord('Failed')).toBe(false);
+    expect(wire.isSuccessWord(undefined)).toBe(false);
+  });
+});
