@@ -56,9 +56,13 @@ export function printTable(title: string, rows: readonly Measurement[]): void {
   const base = rows[0]?.opsPerSecond ?? 1;
   console.log(`\n## ${title}`);
   console.log(
-    ['name'.padEnd(44), 'ops/s'.padStart(10), 'p50 ms'.padStart(9), 'p99 ms'.padStart(9), 'vs first'.padStart(9)].join(
-      ' ',
-    ),
+    [
+      'name'.padEnd(44),
+      'ops/s'.padStart(10),
+      'p50 ms'.padStart(9),
+      'p99 ms'.padStart(9),
+      'vs first'.padStart(9),
+    ].join(' '),
   );
   for (const r of rows) {
     console.log(

@@ -44,7 +44,7 @@ function target(file: SourceFile, spec: string): { internal?: string; pkg?: stri
 
 const PACKAGES: Record<Layer, readonly string[]> = {
   core: ['zod', 'undici', 'otpauth'],
-  sim: [],
+  sim: ['zod'],
   mcp: ['@modelcontextprotocol/sdk', 'zod'],
   discord: ['discord.js', '@resvg/resvg-js', 'zod'],
   cli: ['@modelcontextprotocol/sdk', 'zod'],

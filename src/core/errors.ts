@@ -27,6 +27,8 @@ export interface BrokerErrorDetails {
   readonly retryAfterMs?: number;
   /** The `remarks` tag of an order whose outcome is unknown, to reconcile it later. */
   readonly tag?: string;
+  /** For a multi-order call of unknown outcome: the tag of every order in it. */
+  readonly tags?: readonly string[];
   /** For `INVALID_RESPONSE` and `INVALID_INPUT`: which fields did not match and why. */
   readonly issues?: readonly string[];
   readonly cause?: unknown;
@@ -58,6 +60,7 @@ export class BrokerError extends Error {
   readonly httpStatus: number | undefined;
   readonly retryAfterMs: number | undefined;
   readonly tag: string | undefined;
+  readonly tags: readonly string[];
   readonly issues: readonly string[];
 
   constructor(code: BrokerErrorCode, message: string, details: BrokerErrorDetails = {}) {
@@ -69,6 +72,7 @@ export class BrokerError extends Error {
     this.httpStatus = details.httpStatus;
     this.retryAfterMs = details.retryAfterMs;
     this.tag = details.tag;
+    this.tags = details.tags ?? (details.tag === undefined ? [] : [details.tag]);
     this.issues = details.issues ?? [];
   }
 }

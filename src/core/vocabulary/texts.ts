@@ -12,9 +12,10 @@ export const BROKER_TEXTS = {
   noData: 'Error Occurred : 5 "no data"',
   invalidInput: 'Error Occurred : 2 "invalid input"',
   notStrings: 'Invalid Input : One or more input parameters are not in string format',
-  notJsonObject: 'Invalid Input : jData is not valid json object',
+  notJsonObject: 'Invalid Input : Request body is not a valid JSON object',
   limitsInvalidJKey: 'jKey parameter is invalid',
   rateLimited: 'Error Occurred : rate limit exceeded, please retry later',
+  unknownRequest: 'Error Occurred : 1 "unknown request"',
 } as const;
 
 /** `Invalid Input : <fields> is Missing.`, the broker's form for absent mandatory fields. */

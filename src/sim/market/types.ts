@@ -83,6 +83,22 @@ export interface PriceRange {
   readonly low: number;
 }
 
+/** What an instrument's model value is computed from at one instant (margin and greeks use it). */
+export interface PricingInputs {
+  /** The underlying's price, not rounded to ticks. */
+  readonly spot: number;
+  /** Years from the instant to expiry; 0 for instruments without one. */
+  readonly timeToExpiry: number;
+  /** Annual risk-free rate, continuous, as a decimal. */
+  readonly rate: number;
+  /** Futures cost of carry (the rate plus the contract's basis); the rate for everything else. */
+  readonly carry: number;
+  /** The underlying's at-the-money implied volatility that day. */
+  readonly atmVolatility: number;
+  /** Options: the strike's implied volatility on the smile; otherwise the ATM volatility. */
+  readonly volatility: number;
+}
+
 /** When the simulated exchanges trade. */
 export interface MarketCalendar {
   readonly hours: 'always' | 'real';
@@ -98,9 +114,17 @@ export interface Market {
   universe(at: number): Universe;
   snapshot(instrument: SimInstrument, at: number): MarketSnapshot;
   /** Bars whose start lies in [from, to], oldest first; the bar containing `at` ends at its last price. */
-  candles(instrument: SimInstrument, from: number, to: number, interval: CandleInterval, at: number): CandleBar[];
+  candles(
+    instrument: SimInstrument,
+    from: number,
+    to: number,
+    interval: CandleInterval,
+    at: number,
+  ): CandleBar[];
   /** The traded range over (from, to], for working limit and stop orders. */
   range(instrument: SimInstrument, from: number, to: number): PriceRange;
   /** Moves an instrument's price to `price` from `at` on (derivatives of an underlying follow it). */
   movePrice(instrument: SimInstrument, price: number, at: number): void;
+  /** The inputs of the instrument's model value at `at` (the span calculator revalues positions with them). */
+  pricingInputs(instrument: SimInstrument, at: number): PricingInputs;
 }

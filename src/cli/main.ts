@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+import { SIM_USAGE, simCommand } from './commands/sim.js';
+import { UsageError } from './usage-error.js';
+
+type Command = (argv: readonly string[]) => Promise<void>;
+
+const COMMANDS: Record<string, { run: Command; summary: string }> = {
+  sim: { run: simCommand, summary: 'run the paper broker alone (HTTP API of the spec)' },
+  serve: { run: simCommand, summary: 'run omsdesk against the embedded paper broker' },
+};
+
+function help(): string {
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(18)} ${c.summary}`);
+  return ['usage: omsdesk <command> [flags]', '', 'commands:', ...lines, '', SIM_USAGE].join('\n');
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    console.log(help());
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`unknown command "${name}"`);
+  await command.run(rest);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    // parseArgs throws TypeErrors with a code for unknown or malformed flags: a usage problem too.
+    const usage =
+      error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    console.error(`omsdesk: ${error instanceof Error ? error.message : String(error)}`);
+    if (usage) console.error('run "omsdesk help" for usage');
+    process.exitCode = usage ? 2 : 1;
+  },
+);

@@ -1,0 +1,45 @@
+import type { BrokerError } from '../errors.js';
+import { brokerError } from '../failures.js';
+import type { HttpResponse } from '../transport/http.js';
+import { classifyNetworkError } from '../transport/network-errors.js';
+import { timedSignal } from '../transport/signals.js';
+import type { EndpointDef } from '../vocabulary/index.js';
+import { abortError, type Scope } from './call-scope.js';
+import type { ClientContext } from './context.js';
+
+/** An answer, or why none came and whether the request may have reached the broker. */
+export type Exchanged =
+  | { readonly response: HttpResponse }
+  | { readonly response?: undefined; readonly error: BrokerError; readonly maybeSent: boolean };
+
+/** One HTTP exchange within the call's deadline; failures are classified, never thrown. */
+export async function exchange(
+  ctx: ClientContext,
+  def: EndpointDef,
+  label: string,
+  body: object,
+  scope: Scope,
+): Promise<Exchanged> {
+  const remaining = scope.deadlineAt - ctx.clock.now();
+  if (remaining <= 0) {
+    return {
+      error: brokerError('TIMEOUT', { label, endpoint: def.path, note: 'The call deadline passed' }),
+      maybeSent: false,
+    };
+  }
+  const timed = timedSignal(scope.signal, Math.min(ctx.timeouts.requestMs, remaining));
+  try {
+    return { response: await ctx.transport.post(def.path, body, timed.signal) };
+  } catch (cause) {
+    if (scope.signal.aborted) return { error: abortError(ctx, label, def.path), maybeSent: true };
+    if (timed.timedOut()) {
+      return { error: brokerError('TIMEOUT', { label, endpoint: def.path, cause }), maybeSent: true };
+    }
+    const failure = classifyNetworkError(cause);
+    const note = failure.errorCode === undefined ? undefined : `(${failure.errorCode})`;
+    const error = brokerError(failure.kind, { label, endpoint: def.path, cause, ...(note ? { note } : {}) });
+    return { error, maybeSent: failure.maybeSent };
+  } finally {
+    timed.dispose();
+  }
+}

@@ -1,0 +1,144 @@
+import type { z } from 'zod';
+import { type Decoded, decodeResponse } from '../decode/index.js';
+import { FieldError } from '../domain/values.js';
+import { type BrokerError, isBrokerError } from '../errors.js';
+import { brokerError } from '../failures.js';
+import type { Session } from '../session/store.js';
+import { SlotBeyondDeadline } from '../transport/rate-limiter.js';
+import { backoffDelay, RETRYABLE_READ_CODES } from '../transport/retry.js';
+import { ENDPOINTS, type EndpointDef, type EndpointName } from '../vocabulary/index.js';
+import { abortable, abortError, callScope, type Scope } from './call-scope.js';
+import type { ClientContext } from './context.js';
+import { exchange } from './exchange.js';
+import type { CallOptions } from './options.js';
+import { placementFailure } from './placement-failure.js';
+
+export interface RequestSpec<T, R> {
+  readonly endpoint: EndpointName;
+  /** The operation, for messages and logs (`getQuote`). */
+  readonly label: string;
+  readonly schema: z.ZodType<T>;
+  /** Builds the body; called per attempt so a re-login sends the new session key. */
+  readonly body: (session: Session | undefined) => object;
+  /** Turns the decoded answer into the domain result (a `FieldError` becomes `INVALID_RESPONSE`). */
+  readonly map: (decoded: Decoded<T>, session: Session | undefined) => R;
+  /** What "no data" means for this call. Default `notFound`. */
+  readonly noData?: 'empty' | 'notFound';
+  /** The order's `remarks` tag, carried by any error of a placement. */
+  readonly tag?: string;
+  /** For a multi-order call: every order's tag. */
+  readonly tags?: readonly string[];
+  readonly call?: CallOptions | undefined;
+}
+
+/** How an attempt ended; `final` failures (the login, the client-side limit) are not worth another attempt. */
+type Attempt<R> =
+  | { readonly ok: true; readonly value: R }
+  | {
+      readonly ok: false;
+      readonly error: BrokerError;
+      readonly maybeSent: boolean;
+      readonly final: boolean;
+      readonly session?: Session | undefined;
+    };
+
+/** Waits for a rate slot and a session; a failure here means nothing was sent. */
+async function prepare(ctx: ClientContext, def: EndpointDef, label: string, scope: Scope) {
+  try {
+    await ctx.limiter.acquire(def.rate, { signal: scope.signal, deadlineAt: scope.deadlineAt });
+    return { session: def.session ? await ctx.session.current(scope.signal) : undefined };
+  } catch (error) {
+    // A failed login already had its own retries.
+    if (isBrokerError(error)) return { error };
+    if (error instanceof SlotBeyondDeadline) {
+      const note = `Client-side limit: the next request slot frees in ${error.waitMs} ms, after the call deadline`;
+      return {
+        error: brokerError('RATE_LIMITED', { label, endpoint: def.path, note, retryAfterMs: error.waitMs }),
+      };
+    }
+    if (scope.signal.aborted) return { error: abortError(ctx, label, def.path) };
+    throw error;
+  }
+}
+
+async function attempt<T, R>(
+  ctx: ClientContext,
+  spec: RequestSpec<T, R>,
+  def: EndpointDef,
+  scope: Scope,
+): Promise<Attempt<R>> {
+  const { label } = spec;
+  const prepared = await prepare(ctx, def, label, scope);
+  if (prepared.error !== undefined)
+    return { ok: false, error: prepared.error, maybeSent: false, final: true };
+  const { session } = prepared;
+  const sent = await exchange(ctx, def, label, spec.body(session), scope);
+  if (sent.response === undefined)
+    return { ok: false, error: sent.error, maybeSent: sent.maybeSent, final: false, session };
+  const { response } = sent;
+  ctx.logger.debug('broker answered', { operation: label, endpoint: def.path, httpStatus: response.status });
+  try {
+    const input = {
+      response,
+      schema: spec.schema,
+      label,
+      endpoint: def.path,
+      noData: spec.noData ?? 'notFound',
+    };
+    const decoded = decodeResponse(def.family, input, ctx.clock.now());
+    return { ok: true, value: spec.map({ ...decoded, raw: ctx.redactor.value(decoded.raw) }, session) };
+  } catch (error) {
+    if (error instanceof FieldError) {
+      const issues = [error.issue];
+      const invalid = brokerError('INVALID_RESPONSE', {
+        label,
+        endpoint: def.path,
+        httpStatus: response.status,
+        issues,
+      });
+      return { ok: false, error: invalid, maybeSent: true, final: true };
+    }
+    if (!isBrokerError(error)) throw error;
+    return { ok: false, error, maybeSent: true, final: false, session };
+  }
+}
+
+/**
+ * Sends one call: rate limit, session, HTTP exchange, envelope decoding, mapping. A session failure
+ * logs in again and resends once (for an order too: that answer proves it never reached the OMS).
+ * Reads retry network errors, 5xx, timeouts and rate limits with backoff; order-placing calls never retry.
+ */
+export async function request<T, R>(ctx: ClientContext, spec: RequestSpec<T, R>): Promise<R> {
+  const def: EndpointDef = ENDPOINTS[spec.endpoint];
+  const scope = callScope(ctx, spec.call);
+  let relogged = false;
+  for (let failed = 0; ; ) {
+    const result = await attempt(ctx, spec, def, scope);
+    if (result.ok) return result.value;
+    const { error, session } = result;
+    if (error.code === 'SESSION_EXPIRED' && session !== undefined && !relogged) {
+      relogged = true;
+      ctx.logger.info('session key refused; logging in again and resending once', { operation: spec.label });
+      await ctx.session.expire(session.key);
+      continue;
+    }
+    if (def.places) throw placementFailure(error, result.maybeSent, spec);
+    failed += 1;
+    const retryable = !result.final && RETRYABLE_READ_CODES.has(error.code);
+    const wait = retryable ? backoffDelay(ctx.retry, failed, error.retryAfterMs) : undefined;
+    if (wait === undefined || ctx.clock.now() + wait > scope.deadlineAt) throw error;
+    ctx.logger.warn('retrying read', {
+      operation: spec.label,
+      code: error.code,
+      attempt: failed + 1,
+      waitMs: wait,
+    });
+    await abortable(ctx, spec.label, scope.signal, ctx.clock.sleep(wait, scope.signal));
+  }
+}
+
+/** The success body of a call whose "no data" means not found (so it never arrives here as a list). */
+export function okValue<T>(decoded: Decoded<T>): T {
+  if (decoded.kind !== 'ok') throw new Error('no-data answer reached a single-item mapper');
+  return decoded.value;
+}

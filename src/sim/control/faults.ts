@@ -1,0 +1,127 @@
+import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { BROKER_TEXTS } from '../../core/vocabulary/index.js';
+import { type Reply, send } from '../http/server.js';
+
+/**
+ * Faults tests and demos can inject. `latency` delays handling; `error` answers a 5xx without handling;
+ * `drop` cuts the connection before handling (nothing happens) or after (the request took effect, the
+ * answer is lost); `rateLimitText` answers a plain-text rate-limit body; `malformed` handles the request
+ * and answers broken JSON; `stall` handles it and answers late (`delayMs`) or never: an order placed
+ * whose acknowledgement never arrives.
+ */
+export const faultSpec = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('latency'), ms: z.number().int().min(0).max(600_000) }),
+  z.object({ kind: z.literal('error'), status: z.number().int().min(500).max(599).optional() }),
+  z.object({ kind: z.literal('drop'), when: z.enum(['before', 'after']).optional() }),
+  z.object({ kind: z.literal('rateLimitText'), status: z.number().int().min(200).max(599).optional() }),
+  z.object({ kind: z.literal('malformed') }),
+  z.object({ kind: z.literal('stall'), delayMs: z.number().int().min(0).max(600_000).optional() }),
+]);
+export type FaultSpec = z.infer<typeof faultSpec>;
+
+/** An armed fault: applies to the next `count` requests whose path starts with one of `paths` (all if empty). */
+export interface ArmedFault {
+  readonly id: number;
+  readonly spec: FaultSpec;
+  remaining: number;
+  readonly paths: readonly string[];
+}
+
+const OUTCOMES = new Set(['error', 'drop', 'rateLimitText', 'malformed', 'stall']);
+
+/** The set of armed faults and how each one acts on a request. */
+export class FaultPlan {
+  #next = 1;
+  #armed: ArmedFault[] = [];
+  readonly #timers = new Set<NodeJS.Timeout>();
+
+  /** Arms a fault for `count` requests (default 1; `Infinity` until cleared). */
+  arm(spec: FaultSpec, count = 1, paths: readonly string[] = []): ArmedFault {
+    const fault = { id: this.#next++, spec, remaining: count, paths };
+    this.#armed.push(fault);
+    return fault;
+  }
+
+  list(): readonly ArmedFault[] {
+    return this.#armed;
+  }
+
+  clear(): void {
+    this.#armed = [];
+  }
+
+  /** Total added latency and the one outcome fault (if any) for a request, consuming them. */
+  take(path: string): { latencyMs: number; outcome: FaultSpec | undefined } {
+    let latencyMs = 0;
+    let outcome: FaultSpec | undefined;
+    for (const fault of this.#armed) {
+      if (fault.remaining <= 0 || !matches(fault, path)) continue;
+      if (fault.spec.kind === 'latency') latencyMs += fault.spec.ms;
+      else if (outcome === undefined && OUTCOMES.has(fault.spec.kind)) outcome = fault.spec;
+      else continue;
+      fault.remaining -= 1;
+    }
+    this.#armed = this.#armed.filter((f) => f.remaining > 0);
+    return { latencyMs, outcome };
+  }
+
+  /** Waits in real time (faults simulate the network, not the market clock). */
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#timers.delete(timer);
+        resolve();
+      }, ms);
+      this.#timers.add(timer);
+    });
+  }
+
+  /** The answer a fault gives instead of handling the request, if it is that kind. */
+  replaceReply(outcome: FaultSpec | undefined, res: ServerResponse): Reply | 'dropped' | undefined {
+    if (outcome?.kind === 'error') {
+      const status = outcome.status ?? 503;
+      return { status, body: undefined, text: `${status} Service Unavailable`, contentType: 'text/plain' };
+    }
+    if (outcome?.kind === 'rateLimitText') {
+      return {
+        status: outcome.status ?? 429,
+        body: undefined,
+        text: 'Rate limit exceeded. Please try after some time.',
+        contentType: 'text/plain',
+      };
+    }
+    if (outcome?.kind === 'drop' && outcome.when !== 'after') {
+      res.socket?.destroy();
+      return 'dropped';
+    }
+    return undefined;
+  }
+
+  /** Sends a handled request's reply as the fault dictates. */
+  async deliver(outcome: FaultSpec | undefined, reply: Reply, res: ServerResponse): Promise<void> {
+    if (outcome?.kind === 'drop') {
+      res.socket?.destroy();
+    } else if (outcome?.kind === 'malformed') {
+      const text = JSON.stringify(reply.body ?? { emsg: BROKER_TEXTS.unknownRequest });
+      send(res, { ...reply, text: text.slice(0, Math.max(1, Math.floor(text.length / 2))) });
+    } else if (outcome?.kind === 'stall') {
+      if (outcome.delayMs !== undefined) {
+        await this.sleep(outcome.delayMs);
+        send(res, reply);
+      }
+    } else {
+      send(res, reply);
+    }
+  }
+
+  /** Cancels pending delays (on shutdown). */
+  dispose(): void {
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+  }
+}
+
+function matches(fault: ArmedFault, path: string): boolean {
+  return fault.paths.length === 0 || fault.paths.some((p) => path.startsWith(p));
+}

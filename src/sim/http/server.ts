@@ -1,0 +1,127 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { BROKER_TEXTS } from '../../core/vocabulary/index.js';
+import type { Route, SimRuntime } from '../runtime.js';
+import type { SimSession } from '../sessions.js';
+import { readJsonObject } from './body.js';
+import { renderFailure, SimFailure, sessionFailure, sessionText } from './failure.js';
+
+/** A response about to leave: its status and JSON body (or raw text when `text` is set). */
+export interface Reply {
+  status: number;
+  body: unknown;
+  text?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+/** What the dispatcher knows about a request once its body is read. */
+export interface RequestInfo {
+  readonly path: string;
+  readonly route: Route;
+  readonly body: Record<string, unknown>;
+  readonly session: SimSession | undefined;
+  readonly now: number;
+}
+
+/**
+ * Seams for behaviour around the handlers: `before` may answer instead of the handler (rate limits,
+ * injected errors); `deliver` decides how a reply leaves (normally, late, malformed, or never); `after`
+ * learns that a handler ran.
+ */
+export interface DispatchHooks {
+  /** May answer instead of the handler, or return `dropped` after cutting the connection. */
+  before?(info: RequestInfo, res: ServerResponse): Promise<Reply | 'dropped' | undefined>;
+  deliver?(info: RequestInfo, reply: Reply, res: ServerResponse): Promise<void>;
+  /** Runs after a handler of a mutating route answered. */
+  after?(info: RequestInfo): void;
+}
+
+export interface ServerOptions {
+  readonly maxBodyBytes: number;
+  readonly hooks?: DispatchHooks;
+  /** Answers `/_sim/...` control requests (outside the spec's paths). */
+  readonly control?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
+  /** Where unexpected handler errors are reported (never to the client). */
+  readonly onError?: (error: unknown, path: string) => void;
+}
+
+/** Sends a reply as JSON (or text). */
+export function send(res: ServerResponse, reply: Reply): void {
+  if (res.headersSent || res.destroyed) return;
+  const payload = reply.text ?? JSON.stringify(reply.body);
+  res.writeHead(reply.status, {
+    ...reply.headers,
+    'content-type': reply.contentType ?? 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(payload),
+  });
+  res.end(payload);
+}
+
+function unknownPath(path: string): Reply {
+  const body = path.startsWith('/apiV2/')
+    ? { Status: 'Failed', data: BROKER_TEXTS.unknownRequest }
+    : { stat: 'Not_Ok', emsg: BROKER_TEXTS.unknownRequest };
+  return { status: 404, body };
+}
+
+/** The HTTP server of the paper broker: routes by path, answers every failure in its family's shape. */
+export function createSimServer(rt: SimRuntime, routes: readonly Route[], options: ServerOptions): Server {
+  const table = new Map(routes.map((r) => [r.path, r]));
+
+  async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://sim').pathname.replace(/\/+$/, '');
+    if (path.startsWith('/_sim/') && options.control) return options.control(req, res, path);
+    const route = table.get(path);
+    if (!route) {
+      req.resume();
+      return send(res, unknownPath(path));
+    }
+    const now = rt.clock.now();
+    let body: Record<string, unknown> = {};
+    const failed = (error: unknown): Reply => {
+      if (!(error instanceof SimFailure)) options.onError?.(error, path);
+      const failure =
+        error instanceof SimFailure
+          ? error
+          : new SimFailure('Error Occurred : internal error in the paper broker', { status: 500 });
+      return renderFailure(route.form, failure, now, route.elements?.(body) ?? 1);
+    };
+    try {
+      if (req.method !== 'POST') {
+        req.resume();
+        throw new SimFailure(`Invalid Input : ${path} accepts POST only`, { status: 405 });
+      }
+      body = await readJsonObject(req, options.maxBodyBytes);
+    } catch (error) {
+      return send(res, failed(error));
+    }
+    const session = route.session ? rt.sessions.find(body.jKey, body.userId, now) : undefined;
+    const info: RequestInfo = { path, route, body, session, now };
+    let reply: Reply;
+    try {
+      // Faults and rate limits act before validation, as the network and the gateway do.
+      const early = await options.hooks?.before?.(info, res);
+      if (early === 'dropped') return;
+      if (early) reply = early;
+      else {
+        if (route.session && !session) throw sessionFailure(sessionText(route.form));
+        reply = { status: 200, body: await route.handle({ body, now, session, rt }) };
+        if (route.mutates) options.hooks?.after?.(info);
+      }
+    } catch (error) {
+      reply = failed(error);
+    }
+    if (options.hooks?.deliver) await options.hooks.deliver(info, reply, res);
+    else send(res, reply);
+  }
+
+  const server = createServer((req, res) => {
+    dispatch(req, res).catch((error: unknown) => {
+      options.onError?.(error, req.url ?? '');
+      if (!res.headersSent)
+        send(res, { status: 500, body: { stat: 'Not_Ok', emsg: 'Error Occurred : internal' } });
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  return server;
+}
