@@ -1,0 +1,30 @@
+import { canonicalJson, sha256 } from './canonical.js';
+
+/** Who acted: a person through a channel (`discord`, `mcp-elicitation`, `mcp-tool`, `cli`) or the system. */
+export interface Actor {
+  readonly channel: string;
+  readonly id: string;
+  readonly name?: string;
+}
+
+/** One audit line: what happened to which ticket, who did it, and the link to the line before. */
+export interface AuditEntry {
+  readonly seq: number;
+  /** ISO 8601 with the IST offset. */
+  readonly at: string;
+  readonly event: string;
+  readonly ticket?: string;
+  readonly actor?: Actor;
+  readonly data?: unknown;
+  /** Hash of the previous line (`GENESIS` for the first). */
+  readonly prev: string;
+  readonly hash: string;
+}
+
+/** The `prev` of the first line. */
+export const GENESIS = '0'.repeat(64);
+
+/** The hash a line must carry: over the previous hash and the line's own content. */
+export function entryHash(entry: Omit<AuditEntry, 'hash'>): string {
+  return sha256(`${entry.prev}\n${canonicalJson(entry)}`);
+}

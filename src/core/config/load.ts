@@ -1,0 +1,96 @@
+import { Redactor } from '../redact.js';
+import { buildConfig } from './build.js';
+import { parseDotenv } from './dotenv.js';
+import { ConfigError, type ConfigProblem } from './errors.js';
+import { crossRules, wantsLive } from './rules.js';
+import { CONFIG_SCHEMA, type ParsedVariables } from './schema.js';
+import type { Config } from './types.js';
+import { CONFIG_VARIABLES, type ConfigVariableName, SECRET_VARIABLES } from './variables.js';
+
+/** Where configuration comes from: the process environment (passed in by the CLI) and a `.env` file's text. */
+export interface ConfigSources {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly dotenv?: string;
+}
+
+const NAMES = CONFIG_VARIABLES.map((c) => c.name);
+
+/**
+ * Parses and validates the whole configuration; the environment wins over `.env`. Throws a
+ * `ConfigError` listing every problem by variable, with secret values never shown.
+ */
+export function loadConfig(sources: ConfigSources): Config {
+  const file = sources.dotenv === undefined ? { values: {}, problems: [] } : parseDotenv(sources.dotenv);
+  const problems: ConfigProblem[] = file.problems.map((p) => ({
+    variable: `.env line ${p.line}`,
+    message: p.message,
+  }));
+  const raw: Record<string, string | undefined> = {};
+  for (const name of NAMES) raw[name] = sources.env[name] ?? (file.values as Record<string, string>)[name];
+
+  const parsed: Partial<Record<ConfigVariableName, unknown>> = {};
+  for (const name of NAMES) {
+    const result = CONFIG_SCHEMA[name].safeParse(raw[name]);
+    if (result.success) parsed[name] = result.data;
+    else for (const issue of result.error.issues) problems.push({ variable: name, message: issue.message });
+  }
+  const variables = parsed as Partial<ParsedVariables>;
+  problems.push(...crossRules(variables, raw));
+
+  if (problems.length > 0) {
+    // Field messages never include secrets; this also catches a secret pasted into the wrong variable.
+    const redactor = new Redactor();
+    redactor.add(...[...SECRET_VARIABLES].map((name) => raw[name]));
+    const rank = (p: ConfigProblem): number => NAMES.indexOf(p.variable as ConfigVariableName);
+    const ordered = [...problems].sort((a, b) => rank(a) - rank(b));
+    throw new ConfigError(ordered.map((p) => ({ ...p, message: redactor.text(p.message) })));
+  }
+  const warnings = [...unknownVariables(sources.env, file.values), ...liveWarnings(variables, raw)];
+  return buildConfig(variables, warnings);
+}
+
+/** `OMSDESK_` variables that omsdesk does not read: probably typos, so say what they may have meant. */
+function unknownVariables(...sources: ReadonlyArray<Readonly<Record<string, string | undefined>>>): string[] {
+  const known = new Set<string>(NAMES);
+  const seen = new Set(sources.flatMap((s) => Object.keys(s)).filter((k) => k.startsWith('OMSDESK_')));
+  return [...seen]
+    .filter((name) => !known.has(name))
+    .sort()
+    .map((name) => {
+      const guess = closest(name, NAMES);
+      return `${name} is not an omsdesk variable and is ignored${guess ? ` (did you mean ${guess}?)` : ''}.`;
+    });
+}
+
+function liveWarnings(
+  v: Partial<ParsedVariables>,
+  raw: Readonly<Record<string, string | undefined>>,
+): string[] {
+  return wantsLive(raw) && v.OMSDESK_MARKET_HOURS === 'always'
+    ? [
+        'OMSDESK_MARKET_HOURS=always against a live broker: orders outside market hours will be rejected by the exchange.',
+      ]
+    : [];
+}
+
+function closest(name: string, candidates: readonly string[]): string | undefined {
+  let best: { name: string; d: number } | undefined;
+  for (const candidate of candidates) {
+    const d = levenshtein(name, candidate);
+    if (d <= 3 && (best === undefined || d < best.d)) best = { name: candidate, d };
+  }
+  return best?.name;
+}
+
+function levenshtein(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}

@@ -1,0 +1,100 @@
+import type { TradingPolicy } from '../checks/index.js';
+import type { Exchange, Product } from '../vocabulary/index.js';
+import type { API_GENERATIONS, CONFIRM_MODES, LOG_LEVELS, SIM_HOURS } from './defaults.js';
+
+/** Whatever the broker's login may need; each field is present only when configured. */
+export interface BrokerCredentials {
+  readonly userId?: string;
+  /** Sent as `actid`; defaults to the user id. */
+  readonly accountId?: string;
+  readonly password?: string;
+  readonly apiKey?: string;
+  readonly vendorCode?: string;
+  /** Base32 TOTP secret (second-generation login). */
+  readonly totpSecret?: string;
+  /** Date of birth or PAN (first-generation login). */
+  readonly dobOrPan?: string;
+}
+
+/** Credentials of a live broker: the ones every login needs are guaranteed; the generation's factor too. */
+export interface LiveCredentials extends BrokerCredentials {
+  readonly userId: string;
+  readonly accountId: string;
+  readonly password: string;
+  readonly apiKey: string;
+  readonly vendorCode: string;
+}
+
+interface BrokerCommon {
+  readonly generation: (typeof API_GENERATIONS)[number];
+  readonly timeouts: { readonly requestMs: number; readonly connectMs: number };
+  /** A master CSV to load instead of the broker's own instrument list. */
+  readonly instrumentsFile?: string;
+}
+
+/** No broker URL: the embedded paper broker. */
+export interface PaperBrokerConfig extends BrokerCommon {
+  readonly mode: 'paper';
+  readonly credentials: BrokerCredentials;
+}
+
+/** A broker URL: the live service. */
+export interface LiveBrokerConfig extends BrokerCommon {
+  readonly mode: 'live';
+  readonly url: string;
+  readonly credentials: LiveCredentials;
+}
+
+export type BrokerConfig = PaperBrokerConfig | LiveBrokerConfig;
+
+/** The paper broker. */
+export interface SimConfig {
+  readonly seed: number;
+  readonly hours: (typeof SIM_HOURS)[number];
+  /** Where accounts and orders persist; in memory when absent. */
+  readonly statePath?: string;
+  /** 0: any free port. */
+  readonly port: number;
+}
+
+/** The trading policy the pre-trade checks enforce, with every cap set. */
+export interface PolicyConfig extends TradingPolicy {
+  readonly maxOrderValue: number;
+  readonly maxOrderQuantity: number;
+  readonly maxDailyOrders: number;
+  readonly maxDailyValue: number;
+  readonly allowedExchanges: readonly Exchange[];
+  readonly allowedProducts: readonly Product[];
+  readonly killSwitchFile: string;
+}
+
+/** The order gate. */
+export interface GateConfig {
+  readonly confirm: (typeof CONFIRM_MODES)[number];
+  readonly allowToolConfirmLive: boolean;
+  readonly ticketTtlSeconds: number;
+  readonly maxPriceDriftPct: number;
+}
+
+/** The MCP server. */
+export interface McpConfig {
+  readonly host: string;
+  readonly port: number;
+  /** Bearer token clients must send; always present when the host is not loopback. */
+  readonly token?: string;
+  readonly allowedOrigins: readonly string[];
+}
+
+/** The whole product's configuration, parsed once by the CLI and passed down. */
+export interface Config {
+  readonly dataDir: string;
+  readonly broker: BrokerConfig;
+  readonly sim: SimConfig;
+  readonly policy: PolicyConfig;
+  readonly gate: GateConfig;
+  readonly audit: { readonly path: string };
+  readonly mcp: McpConfig;
+  readonly log: { readonly level: (typeof LOG_LEVELS)[number] };
+  /** Things worth telling the user that do not stop the start (an unknown OMSDESK_ variable). */
+  readonly warnings: readonly string[];
+}

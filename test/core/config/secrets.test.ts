@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONFIG_SCHEMA,
+  CONFIG_VARIABLES,
+  ConfigError,
+  configRedactor,
+  configVariablesMarkdown,
+  describeConfig,
+  loadConfig,
+  SECRET_VARIABLES,
+} from '../../../src/core/config/index.js';
+import { config, LIVE_ENV } from './helpers.js';
+
+const SECRETS = [
+  LIVE_ENV.OMSDESK_PASSWORD,
+  LIVE_ENV.OMSDESK_API_KEY,
+  LIVE_ENV.OMSDESK_TOTP_SECRET,
+  'mcp-token-0123456789abcdef',
+];
+
+describe('secrets', () => {
+  it('are flagged in the variable table', () => {
+    expect([...SECRET_VARIABLES].sort()).toEqual([
+      'OMSDESK_API_KEY',
+      'OMSDESK_DOB_OR_PAN',
+      'OMSDESK_MCP_TOKEN',
+      'OMSDESK_PASSWORD',
+      'OMSDESK_TOTP_SECRET',
+    ]);
+  });
+
+  it('never appear in ConfigError messages, even when malformed or misplaced', () => {
+    const env = {
+      OMSDESK_BROKER_URL: 'https://user:Pa55word!live@api.broker.example',
+      OMSDESK_PASSWORD: LIVE_ENV.OMSDESK_PASSWORD,
+      OMSDESK_API_KEY: LIVE_ENV.OMSDESK_API_KEY,
+      OMSDESK_TOTP_SECRET: 'not-base32-0189!',
+      OMSDESK_DOB_OR_PAN: 'ABCDE1234F',
+      OMSDESK_MCP_TOKEN: 'short-tok',
+      // A secret pasted into an ordinary variable is still removed from the message.
+      OMSDESK_LOG_LEVEL: LIVE_ENV.OMSDESK_API_KEY,
+    };
+    let message = '';
+    try {
+      loadConfig({ env });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain('OMSDESK_TOTP_SECRET: expected a base32 secret');
+    expect(message).toContain('OMSDESK_BROKER_URL: must not contain a user name or password');
+    expect(message).toContain(
+      'OMSDESK_LOG_LEVEL: expected one of debug, info, warn, error, got "[redacted]"',
+    );
+    for (const secret of ['Pa55word!live', LIVE_ENV.OMSDESK_API_KEY, 'not-base32-0189!', 'short-tok']) {
+      expect(message).not.toContain(secret);
+    }
+  });
+
+  it('are redacted in describeConfig, which says whether each is set', () => {
+    const c = config({
+      ...LIVE_ENV,
+      OMSDESK_MCP_TOKEN: 'mcp-token-0123456789abcdef',
+      OMSDESK_INSTRUMENTS_FILE: `/data/${LIVE_ENV.OMSDESK_PASSWORD}.csv`,
+    });
+    const view = describeConfig(c);
+    const text = JSON.stringify(view);
+    for (const secret of SECRETS) expect(text).not.toContain(secret);
+    expect(view).toMatchObject({
+      broker: {
+        mode: 'live',
+        credentials: {
+          userId: 'FA12345',
+          password: '[redacted]',
+          apiKey: '[redacted]',
+          totpSecret: '[redacted]',
+          dobOrPan: 'not set',
+        },
+        instrumentsFile: '/data/[redacted].csv',
+      },
+      mcp: { token: '[redacted]' },
+    });
+    expect(describeConfig(config({}))).toMatchObject({ mcp: { token: 'not set' } });
+  });
+
+  it('are known to a redactor for logs', () => {
+    const redactor = configRedactor(config(LIVE_ENV));
+    expect(redactor.text(`login with ${LIVE_ENV.OMSDESK_PASSWORD}`)).toBe('login with [redacted]');
+  });
+});
+
+describe('the variable table', () => {
+  it('describes exactly the variables the schema reads, each once', () => {
+    const names = CONFIG_VARIABLES.map((v) => v.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect([...names].sort()).toEqual(Object.keys(CONFIG_SCHEMA).sort());
+    for (const v of CONFIG_VARIABLES) {
+      expect(v.name).toMatch(/^OMSDESK_[A-Z_]+$/);
+      expect(v.description.length).toBeGreaterThan(10);
+      expect(v.default.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('renders as the README table, one row per variable', () => {
+    const lines = configVariablesMarkdown().split('\n');
+    expect(lines).toHaveLength(CONFIG_VARIABLES.length + 2);
+    expect(lines[0]).toBe('| Variable | Default | Description | Secret |');
+    expect(lines).toContain(
+      '| `OMSDESK_MCP_TOKEN` | (none) | Bearer token MCP clients must send; required when MCP_HOST is not loopback. | yes |',
+    );
+  });
+});
