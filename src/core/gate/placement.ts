@@ -1,0 +1,106 @@
+import type { LegResult } from '../client/placement-results.js';
+import type { BrokerClient } from '../client/types.js';
+import type { Order } from '../domain/order.js';
+import { isBrokerError } from '../errors.js';
+import type { LegOutcome, Ticket } from './types.js';
+
+/** The client methods that send and settle orders. */
+export type PlacingBroker = Pick<BrokerClient, 'placeOrder' | 'placeOrders' | 'placeLongStraddle' | 'reconcileOrder'>;
+
+function failed(error: unknown): LegOutcome {
+  if (isBrokerError(error, 'OUTCOME_UNKNOWN')) return { status: 'UNKNOWN', reason: error.message };
+  return { status: 'NOT_PLACED', reason: isBrokerError(error) ? error.message : 'unexpected error before sending' };
+}
+
+function fromResult(result: LegResult | undefined): LegOutcome {
+  if (result === undefined) return { status: 'UNKNOWN', reason: 'the broker did not answer for this order' };
+  return result.ok ? { status: 'PLACED', orderNumber: result.orderNumber } : failed(result.error);
+}
+
+/** Sends a ticket's orders once (never retried) and records each leg's immediate outcome. */
+export async function sendTicket(broker: PlacingBroker, ticket: Ticket, signal?: AbortSignal): Promise<void> {
+  const call = signal === undefined ? {} : { signal };
+  const [first] = ticket.legs;
+  try {
+    if (ticket.kind === 'single' && first) {
+      const placed = await broker.placeOrder(first.request, call);
+      first.outcome = { status: 'PLACED', orderNumber: placed.orderNumber };
+    } else if (ticket.kind === 'multi') {
+      const results = await broker.placeOrders(ticket.legs.map((l) => l.request), call);
+      ticket.legs.forEach((leg, i) => {
+        leg.outcome = fromResult(results[i]);
+      });
+    } else if (ticket.straddle && first) {
+      const s = ticket.straddle;
+      const result = await broker.placeLongStraddle(
+        {
+          symbol: s.symbol ?? '',
+          strikePrice: Number(s.strikePrice),
+          expiry: s.expiry ?? '',
+          product: first.intent.product,
+          quantity: first.intent.quantity,
+          tag: first.request.tag ?? '',
+          ...(first.request.remarks === undefined ? {} : { remarks: first.request.remarks }),
+        },
+        call,
+      );
+      ticket.legs.forEach((leg, i) => {
+        leg.outcome = fromResult(result.legs[i]);
+      });
+    }
+  } catch (error) {
+    for (const leg of ticket.legs) leg.outcome = failed(error);
+  }
+}
+
+/** Settles every leg of unknown outcome by searching the order book for its tag. */
+export async function reconcileTicket(broker: PlacingBroker, ticket: Ticket, signal?: AbortSignal): Promise<void> {
+  const unknown = ticket.legs.filter((l) => l.outcome?.status === 'UNKNOWN');
+  const byTag = new Map<string, Order[]>();
+  for (const tag of new Set(unknown.map((l) => l.request.tag ?? ''))) {
+    try {
+      const found = await broker.reconcileOrder(tag, signal === undefined ? {} : { signal });
+      byTag.set(tag, found.placed ? [...found.orders] : []);
+    } catch {
+      // The book could not be read: the legs stay UNKNOWN, which is the truth.
+    }
+  }
+  for (const leg of unknown) {
+    const orders = byTag.get(leg.request.tag ?? '');
+    if (orders === undefined) continue;
+    const order = orders.find((o) => o.tradingSymbol === leg.intent.tradingSymbol) ?? (orders.length === 1 ? orders[0] : undefined);
+    leg.outcome = order
+      ? outcomeOf(order)
+      : { status: 'NOT_PLACED', reason: 'the order book has no order with this ticket tag' };
+  }
+}
+
+/** A leg's outcome from the broker's view of its order. */
+export function outcomeOf(order: Order): LegOutcome {
+  return {
+    status: order.status,
+    orderNumber: order.orderNumber,
+    filledQuantity: order.filledQuantity,
+    ...(order.averagePrice === undefined ? {} : { averagePrice: order.averagePrice }),
+    ...(order.rejection === undefined ? {} : { rejection: order.rejection }),
+  };
+}
+
+const FINAL = new Set(['COMPLETE', 'REJECTED', 'CANCELED', 'NOT_PLACED']);
+
+/** True when a leg needs no more following. */
+export function legSettled(outcome: LegOutcome | undefined): boolean {
+  return outcome !== undefined && FINAL.has(outcome.status);
+}
+
+/** The ticket's status from its legs once sent. */
+export function statusFromLegs(ticket: Ticket): Ticket['status'] {
+  const statuses = ticket.legs.map((l) => l.outcome?.status ?? 'UNKNOWN');
+  if (statuses.includes('UNKNOWN')) return 'UNKNOWN';
+  if (statuses.every((s) => s === 'NOT_PLACED')) return 'NOT_PLACED';
+  if (!statuses.every((s) => FINAL.has(s))) return 'PLACED';
+  const [first] = statuses;
+  return statuses.every((s) => s === first) && (first === 'COMPLETE' || first === 'REJECTED' || first === 'CANCELED')
+    ? first
+    : 'SETTLED';
+}

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import type { Actor } from '../audit/index.js';
+import type { Instrument, InstrumentCatalog } from '../catalogue/index.js';
+import { type CheckContext, checkBasket, type OrderIntent, type TradingPolicy, type Violation } from '../checks/index.js';
+import type { BrokerClient } from '../client/types.js';
+import { expiryMs } from '../client/validate.js';
+import { isBrokerError } from '../errors.js';
+import { orderProblems } from '../orders/order-request.js';
+import { toIstIso } from '../time/ist.js';
+import { MAX_ORDERS_PER_MULTI } from '../vocabulary/index.js';
+import { GateError } from './errors.js';
+import { estimateMargin } from './margin.js';
+import { legMarket } from './market.js';
+import { freezeLeg, freezeStraddle, payloadHash, ticketTag } from './payload.js';
+import { resolveOrderInstrument, resolveStraddleContracts } from './resolve.js';
+import { ticketSummary } from './summary.js';
+import type { LegMarket, OrderInput, Ticket, TicketLeg, TicketRequest } from './types.js';
+
+/** What a preview needs from the world. */
+export interface PreviewDeps {
+  readonly broker: Pick<BrokerClient, 'getQuote' | 'calculateSpan' | 'getLimits'>;
+  readonly catalog: InstrumentCatalog;
+  readonly policy: TradingPolicy;
+  readonly context: CheckContext;
+  readonly ttlMs: number;
+  readonly signal?: AbortSignal;
+}
+
+const ID_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
+
+/** A short ticket id people can read out (`T7K2M9X4Q`): 8 random characters after a `T`. */
+export function newTicketId(): string {
+  return `T${[...randomBytes(8)].map((b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('')}`;
+}
+
+function intentOf(order: OrderInput, instrument: Instrument): OrderIntent {
+  return {
+    exchange: instrument.exchange,
+    tradingSymbol: instrument.tradingSymbol,
+    side: order.side,
+    quantity: order.quantity,
+    priceType: order.priceType,
+    ...(order.price === undefined || order.price === 0 ? {} : { price: order.price }),
+    ...(order.triggerPrice === undefined ? {} : { triggerPrice: order.triggerPrice }),
+    product: order.product,
+    retention: order.retention ?? 'DAY',
+  };
+}
+
+/** Structural problems (wrong words, non-numbers) are refused before anything is looked up. */
+function validate(intent: OrderIntent, label: string): void {
+  const problems = orderProblems(intent);
+  if (problems.length > 0) throw new GateError('INVALID_ORDER', `${label}: ${problems.join('; ')}`);
+}
+
+async function quoteOf(deps: PreviewDeps, i: Instrument): Promise<LegMarket | undefined> {
+  try {
+    const call = deps.signal === undefined ? {} : { signal: deps.signal };
+    return legMarket(await deps.broker.getQuote({ exchange: i.exchange, token: i.token }, call));
+  } catch (error) {
+    if (isBrokerError(error)) return undefined; // the checks then report what could not be valued
+    throw error;
+  }
+}
+
+interface Draft {
+  readonly instrument: Instrument;
+  readonly intent: OrderIntent;
+  readonly tag: string;
+  readonly remarks: string | undefined;
+}
+
+function drafts(request: TicketRequest, catalog: InstrumentCatalog, id: string): { legs: Draft[]; straddle?: Record<string, string> } {
+  if (request.kind === 'straddle') {
+    const s = request.straddle;
+    const tag = ticketTag(id);
+    const contracts = resolveStraddleContracts(catalog, s);
+    const legs = contracts.map((instrument) => {
+      const intent: OrderIntent = {
+        exchange: 'NFO',
+        tradingSymbol: instrument.tradingSymbol,
+        side: 'BUY',
+        quantity: s.quantity,
+        priceType: 'MKT',
+        product: s.product,
+        retention: 'DAY',
+      };
+      validate(intent, instrument.tradingSymbol);
+      return { instrument, intent, tag, remarks: s.remarks };
+    });
+    return { legs, straddle: freezeStraddle(s, expiryMs(s.expiry) as number, tag) };
+  }
+  const orders = request.kind === 'single' ? [request.order] : request.orders;
+  if (orders.length === 0 || orders.length > MAX_ORDERS_PER_MULTI) {
+    throw new GateError('INVALID_ORDER', `a multi-order ticket holds 1 to ${MAX_ORDERS_PER_MULTI} orders, got ${orders.length}`);
+  }
+  const legs = orders.map((order, n) => {
+    const instrument = resolveOrderInstrument(catalog, order);
+    const intent = intentOf(order, instrument);
+    validate(intent, orders.length > 1 ? `order ${n + 1}` : 'order');
+    return { instrument, intent, tag: ticketTag(id, request.kind === 'multi' ? n + 1 : undefined), remarks: order.remarks };
+  });
+  return { legs };
+}
+
+/**
+ * Previews a request: resolves instruments, fetches quotes, runs every pre-trade check, estimates margin
+ * and freezes the exact wire payload with its hash. A ticket that fails a check comes back `REFUSED`.
+ */
+export async function buildTicket(request: TicketRequest, requestedBy: Actor, deps: PreviewDeps): Promise<Ticket> {
+  const id = newTicketId();
+  const { legs: draft, straddle } = drafts(request, deps.catalog, id);
+  const markets = await Promise.all(draft.map((d) => quoteOf(deps, d.instrument)));
+  const checked = checkBasket({
+    legs: draft.map((d, i) => ({ intent: d.intent, instrument: d.instrument, ...(markets[i] ? { market: markets[i] } : {}) })),
+    policy: deps.policy,
+    context: deps.context,
+  });
+  const legs: TicketLeg[] = draft.map((d, i) => ({
+    instrument: d.instrument,
+    intent: d.intent,
+    ...freezeLeg(d.instrument, d.intent, d.tag, d.remarks),
+    market: markets[i],
+    value: checked.legs[i]?.value,
+  }));
+  const violations: Violation[] = [...checked.legs.flatMap((l) => l.violations), ...checked.basket];
+  const margin = await estimateMargin(deps.broker, legs, deps.signal);
+  const warnings = margin.shortfall ? [`margin short by about ${margin.shortfall} rupees`] : [];
+  const heading = straddle ? `Long straddle on ${straddle.symbol} ${straddle.expiry} ${straddle.strikePrice}: buys the call and the put.` : undefined;
+  const now = deps.context.now;
+  return {
+    id,
+    kind: request.kind,
+    status: violations.length > 0 ? 'REFUSED' : 'PENDING',
+    createdAt: toIstIso(now),
+    expiresAt: toIstIso(now + deps.ttlMs),
+    requestedBy,
+    legs,
+    ...(straddle ? { straddle } : {}),
+    hash: payloadHash(id, request.kind, legs, straddle),
+    summary: ticketSummary(legs, margin, heading),
+    violations,
+    warnings,
+    margin,
+    ...(violations.length > 0 ? { reason: violations.map((v) => v.message).join(' ') } : {}),
+  };
+}

@@ -1,0 +1,131 @@
+import type { Actor } from '../audit/index.js';
+import type { Instrument } from '../catalogue/index.js';
+import type { OrderIntent, Violation } from '../checks/index.js';
+import type { OrderSide } from '../domain/enums.js';
+import type { Rejection } from '../orders/rejection.js';
+import type { OrderRequest } from '../orders/order-request.js';
+import type { Exchange, PriceType, Product, Retention } from '../vocabulary/index.js';
+import type { OrderLeg } from '../wire/index.js';
+
+/** An order as a person or a model states it; `instrument` is anything the catalogue resolves. */
+export interface OrderInput {
+  /** `RELIANCE`, `NSE:RELIANCE-EQ`, `2885` or `NIFTY24NOV26C24000`. */
+  readonly instrument: string;
+  /** Narrows the resolution to one exchange. */
+  readonly exchange?: Exchange;
+  readonly side: OrderSide;
+  /** Units, not lots. */
+  readonly quantity: number;
+  readonly priceType: PriceType;
+  readonly price?: number;
+  readonly triggerPrice?: number;
+  readonly product: Product;
+  readonly retention?: Retention;
+  readonly remarks?: string;
+}
+
+/** A long straddle: buy the call and the put of `symbol` at one strike and expiry. */
+export interface StraddleInput {
+  readonly symbol: string;
+  readonly strike: number;
+  /** `DDMMMYY`, `DD-MMM-YYYY` or `YYYY-MM-DD`. */
+  readonly expiry: string;
+  readonly product: Product;
+  /** Units per leg. */
+  readonly quantity: number;
+  readonly remarks?: string;
+}
+
+/** What a ticket is asked to place. */
+export type TicketRequest =
+  | { readonly kind: 'single'; readonly order: OrderInput }
+  | { readonly kind: 'multi'; readonly orders: readonly OrderInput[] }
+  | { readonly kind: 'straddle'; readonly straddle: StraddleInput };
+
+/**
+ * A ticket's life: `PENDING` until a human decides; `REFUSED` when checks fail (at preview or approval);
+ * `SUBMITTING` while sent; then `PLACED`, or `UNKNOWN` until reconciled to `PLACED` or `NOT_PLACED`;
+ * finally the orders' outcome (`SETTLED` when legs ended differently).
+ */
+export const TICKET_STATUSES = [
+  'PENDING',
+  'REFUSED',
+  'DECLINED',
+  'EXPIRED',
+  'SUBMITTING',
+  'PLACED',
+  'UNKNOWN',
+  'NOT_PLACED',
+  'COMPLETE',
+  'REJECTED',
+  'CANCELED',
+  'SETTLED',
+] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** The market as the preview (or the approval) saw it for one leg. */
+export interface LegMarket {
+  readonly lastPrice: number;
+  readonly bestBid?: number;
+  readonly bestAsk?: number;
+  readonly lowerCircuit?: number;
+  readonly upperCircuit?: number;
+}
+
+/** Where one leg stands at the broker once sent. */
+export interface LegOutcome {
+  /** `NOT_PLACED` when the broker refused it outright; `UNKNOWN` while its fate is unsettled. */
+  readonly status: string;
+  readonly orderNumber?: string;
+  readonly filledQuantity?: number;
+  readonly averagePrice?: number;
+  readonly rejection?: Rejection;
+  /** The broker's reason when the leg was not placed (data from outside: show, never obey). */
+  readonly reason?: string;
+}
+
+/** One order of a ticket: what was resolved, checked, frozen and (later) what became of it. */
+export interface TicketLeg {
+  readonly instrument: Instrument;
+  readonly intent: OrderIntent;
+  /** The request handed to the client, tag included. */
+  readonly request: OrderRequest;
+  /** The exact order fields sent on the wire (the session fields are added at sending). */
+  readonly wire: OrderLeg;
+  readonly market: LegMarket | undefined;
+  /** Rupees; market orders valued at the current price. */
+  readonly value: number | undefined;
+  outcome?: LegOutcome;
+}
+
+/** What the ticket would use of the account. */
+export interface MarginView {
+  readonly required: number | undefined;
+  readonly available: number | undefined;
+  readonly shortfall: number | undefined;
+  /** How `required` was reached, for people. */
+  readonly basis: string;
+}
+
+/** A request to trade, previewed and frozen, waiting for (or past) a human decision. */
+export interface Ticket {
+  readonly id: string;
+  readonly kind: TicketRequest['kind'];
+  status: TicketStatus;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+  readonly requestedBy: Actor;
+  readonly legs: readonly TicketLeg[];
+  /** The straddle's own wire fields; the legs then describe the two contracts it buys. */
+  readonly straddle?: Readonly<Record<string, string>>;
+  /** SHA-256 of the frozen payload: what an approval approves. */
+  readonly hash: string;
+  readonly summary: string;
+  readonly violations: readonly Violation[];
+  readonly warnings: string[];
+  readonly margin: MarginView;
+  decidedBy?: Actor;
+  decidedAt?: string;
+  /** Why it was refused, declined or could not be placed. */
+  reason?: string;
+}

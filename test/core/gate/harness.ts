@@ -1,0 +1,91 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Actor } from '../../../src/core/audit/index.js';
+import { AuditLog, type AuditEntry } from '../../../src/core/audit/index.js';
+import { parseInstrumentCatalog } from '../../../src/core/catalogue/index.js';
+import { createBrokerClient } from '../../../src/core/client/index.js';
+import type { BrokerClient } from '../../../src/core/client/types.js';
+import { loadConfig } from '../../../src/core/config/index.js';
+import { type GateOptions, OrderGate } from '../../../src/core/gate/index.js';
+import { Redactor } from '../../../src/core/redact.js';
+import { instrumentsCsv } from '../../../src/sim/market/index.js';
+import { type SimHarness, startSim, totpFor } from '../../helpers/sim.js';
+import { FakeClock } from '../support/fake-clock.js';
+
+export const ALICE: Actor = { channel: 'test', id: 'alice', name: 'Alice' };
+export const MODEL: Actor = { channel: 'mcp-tool', id: 'model' };
+
+/** A gate over the real client and a real paper broker, counting every placement call that leaves it. */
+export interface GateHarness {
+  readonly h: SimHarness;
+  readonly gate: OrderGate;
+  readonly clock: FakeClock;
+  readonly client: BrokerClient;
+  /** Placement calls the gate made (each one would reach the broker). */
+  readonly placements: unknown[];
+  readonly auditPath: string;
+  readonly dataDir: string;
+  auditEvents(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** Starts everything; `env` sets OMSDESK_ policy variables (caps, read-only) as a user would. */
+export async function startGate(
+  env: Record<string, string> = {},
+  options: Partial<Pick<GateOptions, 'ttlMs' | 'maxPriceDriftPct' | 'acceptWaitMs'>> = {},
+): Promise<GateHarness> {
+  const h = await startSim();
+  const dataDir = await mkdtemp(join(tmpdir(), 'omsdesk-gate-'));
+  const config = loadConfig({ env: { OMSDESK_DATA_DIR: dataDir, ...env } });
+  const clock = new FakeClock({ start: h.clock.now(), auto: false });
+  const client = createBrokerClient({
+    baseUrl: h.sim.url,
+    credentials: {
+      userId: 'SIM001',
+      password: 'sim-pass',
+      apiKey: 'sim-api-key',
+      vendorCode: 'SIM001_API',
+      // The paper broker runs on a manual clock: codes must be for its time, not the wall clock's.
+      totp: () => totpFor(h.clock.now()),
+    },
+    rateLimits: false,
+  });
+  const placements: unknown[] = [];
+  const counted: BrokerClient = {
+    ...client,
+    placeOrder: (...args) => (placements.push(args[0]), client.placeOrder(...args)),
+    placeOrders: (...args) => (placements.push(args[0]), client.placeOrders(...args)),
+    placeLongStraddle: (...args) => (placements.push(args[0]), client.placeLongStraddle(...args)),
+  };
+  const catalog = parseInstrumentCatalog(instrumentsCsv(h.sim.market.universe(h.clock.now())));
+  const audit = await AuditLog.open(config.audit.path, clock, new Redactor());
+  const gate = new OrderGate({
+    broker: counted,
+    catalog: () => catalog,
+    audit,
+    clock,
+    policy: config.policy,
+    acceptWaitMs: 2_000,
+    ...options,
+  });
+  return {
+    h,
+    gate,
+    clock,
+    client,
+    placements,
+    auditPath: config.audit.path,
+    dataDir,
+    async auditEvents() {
+      const text = await readFile(config.audit.path, 'utf8');
+      return text.trim().split('\n').map((l) => (JSON.parse(l) as AuditEntry).event);
+    },
+    async close() {
+      gate.close();
+      await audit.close();
+      await client.close();
+      await h.close();
+    },
+  };
+}
