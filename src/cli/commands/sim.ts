@@ -7,7 +7,7 @@ import { createMarket } from '../../sim/market/market.js';
 import { untilSignal } from '../lifecycle.js';
 import { choiceFlag, intFlag } from '../usage-error.js';
 
-export const SIM_USAGE = `omsdesk sim [--host 127.0.0.1] [--port 8787] [--seed 1] [--hours always|real] [--state FILE]
+export const SIM_USAGE = `omsdesk sim [--host 127.0.0.1] [--port 8787] [--seed 1] [--hours always|real] [--state FILE] [--rate-limits on|off]
 omsdesk sim --export-instruments FILE [--seed 1]`;
 
 /** The demo credentials, printed so anyone can log in to the paper broker at once. */
@@ -30,6 +30,7 @@ export async function simCommand(argv: readonly string[]): Promise<void> {
       seed: { type: 'string' },
       hours: { type: 'string' },
       state: { type: 'string' },
+      'rate-limits': { type: 'string' },
       'export-instruments': { type: 'string' },
     },
     strict: true,
@@ -51,6 +52,7 @@ export async function simCommand(argv: readonly string[]): Promise<void> {
     port: intFlag('port', values.port, 8787, 0, 65535),
     seed,
     hours,
+    rateLimits: choiceFlag('rate-limits', values['rate-limits'], ['on', 'off'] as const, 'on') === 'on',
     ...(values.state === undefined ? {} : { statePath: values.state }),
     onError: (error, where) => console.error(`omsdesk sim: ${where}: ${String(error)}`),
   });
