@@ -1,4 +1,5 @@
 import type { SeedHolding, SimAccountConfig } from './accounts.js';
+import type { PositionState } from './orders/types.js';
 
 /** Funds of an account as the limits endpoints report them, in rupees. */
 export interface Ledger {
@@ -23,13 +24,18 @@ export interface HoldingState {
   /** Sold or blocked today out of the demat quantity. */
   used: number;
   sellAmount: number;
+  /** What today's delivery buys cost: blocked as margin until they settle. */
+  btstValue: number;
 }
 
-/** One simulated account: its credentials, funds and holdings. */
+/** One simulated account: its credentials, funds, holdings and net positions. */
 export class AccountState {
   readonly config: SimAccountConfig;
   readonly ledger: Ledger;
+  /** By symbol name (`INFY`): one holding covers the NSE and BSE listings. */
   readonly holdings = new Map<string, HoldingState>();
+  /** Intraday and F&O net positions, by `positionKey`. */
+  readonly positions = new Map<string, PositionState>();
 
   constructor(config: SimAccountConfig) {
     this.config = config;
@@ -56,5 +62,11 @@ function seedHolding(h: SeedHolding): HoldingState {
     btst: 0,
     used: 0,
     sellAmount: 0,
+    btstValue: 0,
   };
+}
+
+/** An empty holding, for a delivery buy of a security the account did not hold. */
+export function emptyHolding(symbol: string, averagePrice: number): HoldingState {
+  return seedHolding({ symbol, quantity: 0, averagePrice });
 }

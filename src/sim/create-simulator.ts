@@ -9,6 +9,9 @@ import { type ControlViews, createControl } from './control/routes.js';
 import { createSimServer } from './http/server.js';
 import { createMarket } from './market/market.js';
 import type { Market } from './market/types.js';
+import { ordersView } from './orders/control-view.js';
+import { driveEngine } from './orders/driver.js';
+import { OrderEngine } from './orders/engine.js';
 import { captureState, restoreState } from './persistence.js';
 import { ROUTES } from './routes.js';
 import type { SimRuntime } from './runtime.js';
@@ -39,6 +42,10 @@ export interface SimulatorOptions {
   readonly rateLimits?: boolean;
   /** Receives unexpected errors (the client only ever sees a family-shaped failure). */
   readonly onError?: (error: unknown, where: string) => void;
+  /** Delay between an order's acknowledgement and its risk checks, in clock time (default 0). */
+  readonly orderLatencyMs?: number;
+  /** How often the order engine also steps in real time for live watchers (default 300 ms; 0: never). */
+  readonly engineTickMs?: number;
 }
 
 /** A running paper broker. */
@@ -64,17 +71,21 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const onError = options.onError ?? (() => undefined);
   const configs = new Map<string, SimAccountConfig>([[DEMO_ACCOUNT.userId, DEMO_ACCOUNT]]);
   for (const a of options.accounts ?? []) configs.set(a.userId, a);
+  const market = createMarket({
+    seed: options.seed ?? 1,
+    hours: options.hours ?? 'always',
+    holidays: options.holidays ?? [],
+  });
+  const accounts = new Map([...configs].map(([id, config]) => [id, new AccountState(config)]));
+  const engine = new OrderEngine({ market, accounts, latencyMs: options.orderLatencyMs ?? 0 });
   const runtime: SimRuntime = {
     clock,
-    market: createMarket({
-      seed: options.seed ?? 1,
-      hours: options.hours ?? 'always',
-      holidays: options.holidays ?? [],
-    }),
+    market,
     sessions: new SessionRegistry(options.sessionCutoff),
-    accounts: new Map([...configs].map(([id, config]) => [id, new AccountState(config)])),
+    accounts,
+    orders: engine,
     maxCandles: options.maxCandles ?? 1200,
-    openDerivatives: () => [],
+    openDerivatives: (userId) => engine.openDerivatives(userId),
   };
 
   const statePath = options.statePath;
@@ -90,7 +101,17 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const faults = new FaultPlan();
   const rateLimits = new SimRateLimits(options.rateLimits ?? true);
   const persist = statePath ? () => saver.request() : undefined;
-  const views: ControlViews = { faults: () => faults.list() };
+  const driver = driveEngine(engine, clock, {
+    tickMs: options.engineTickMs ?? 300,
+    persist,
+    onError,
+  });
+  let requests = 0;
+  const views: ControlViews = {
+    faults: () => faults.list(),
+    orders: () => ordersView(engine.store),
+    stats: () => ({ requests, cpu: process.cpuUsage(), uptimeMs: Math.round(process.uptime() * 1000) }),
+  };
   const advance =
     clock instanceof ManualClock || clock instanceof SystemClock
       ? (ms: number) => clock.advance(ms)
@@ -98,6 +119,10 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const server = createSimServer(runtime, ROUTES, {
     maxBodyBytes: options.maxBodyBytes ?? 64 * 1024,
     onError,
+    settle: driver.settle,
+    onRequest: () => {
+      requests += 1;
+    },
     hooks: controlHooks(faults, rateLimits, persist),
     control: createControl({
       rt: runtime,
@@ -105,14 +130,22 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       limits: rateLimits,
       views,
       advance,
-      changed: () => persist?.(),
+      changed: () => {
+        engine.touch();
+        driver.settle(clock.now());
+        persist?.();
+      },
     }),
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (error: Error): void => {
+      driver.stop();
+      reject(error);
+    };
+    server.once('error', failed);
     server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve();
     });
   });
@@ -133,6 +166,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       await saver.flush();
     },
     async close() {
+      driver.stop();
       faults.dispose();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,11 +1,23 @@
 import { candlesRoute } from './handlers/candles.js';
+import { holdingsRoute } from './handlers/holdings.js';
 import { indexListRoute } from './handlers/index-list.js';
 import { limitsV3Route, limitsV4Route } from './handlers/limits.js';
 import { loginV1Route, loginV2Route } from './handlers/login.js';
+import { longStraddleRoute } from './handlers/long-straddle.js';
+import { multiOrderRoute } from './handlers/multi-order.js';
 import { optionGreeksRoute } from './handlers/option-greeks.js';
+import { orderBookRoute } from './handlers/order-book.js';
+import {
+  orderHistoryV1Route,
+  orderHistoryV2Route,
+  orderListV1Route,
+  orderListV2Route,
+} from './handlers/order-history.js';
+import { placeOrderV1Route, placeOrderV2Route } from './handlers/place-order.js';
 import { quoteRoute } from './handlers/quote.js';
 import { securityInfoRoute } from './handlers/security-info.js';
 import { spanRoute } from './handlers/span.js';
+import { tradeBookV1Route, tradeBookV2Route } from './handlers/trade-book.js';
 import type { Route } from './runtime.js';
 
 /** Every path the paper broker answers. */
@@ -20,4 +32,16 @@ export const ROUTES: readonly Route[] = [
   spanRoute,
   limitsV3Route,
   limitsV4Route,
+  placeOrderV1Route,
+  placeOrderV2Route,
+  multiOrderRoute,
+  longStraddleRoute,
+  orderHistoryV1Route,
+  orderListV1Route,
+  orderHistoryV2Route,
+  orderListV2Route,
+  orderBookRoute,
+  tradeBookV1Route,
+  tradeBookV2Route,
+  holdingsRoute,
 ];

@@ -3,14 +3,17 @@ import type { SimClock } from './clock.js';
 import type { FailureForm } from './http/failure.js';
 import type { SpanPosition } from './market/index.js';
 import type { Market } from './market/types.js';
+import type { OrderEngine } from './orders/engine.js';
 import type { SessionRegistry, SimSession } from './sessions.js';
 
-/** Everything a request handler may touch: time, the market, sessions and accounts. */
+/** Everything a request handler may touch: time, the market, sessions, accounts and orders. */
 export interface SimRuntime {
   readonly clock: SimClock;
   readonly market: Market;
   readonly sessions: SessionRegistry;
   readonly accounts: ReadonlyMap<string, AccountState>;
+  /** The OMS: orders, their life, trades. */
+  readonly orders: OrderEngine;
   /** Largest number of candles one time-price-series answer carries (the real service cuts off). */
   readonly maxCandles: number;
   /** An account's open derivative positions, for the span calculator's `*_trade` figures. */

@@ -43,6 +43,10 @@ export interface ServerOptions {
   readonly control?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
   /** Where unexpected handler errors are reported (never to the client). */
   readonly onError?: (error: unknown, path: string) => void;
+  /** Brings time-driven state (the order engine) up to `now` before a handler runs. */
+  readonly settle?: (now: number) => void;
+  /** Counts every request received, control requests included. */
+  readonly onRequest?: () => void;
 }
 
 /** Sends a reply as JSON (or text). */
@@ -105,6 +109,7 @@ export function createSimServer(rt: SimRuntime, routes: readonly Route[], option
       if (early) reply = early;
       else {
         if (route.session && !session) throw sessionFailure(sessionText(route.form));
+        options.settle?.(now);
         reply = { status: 200, body: await route.handle({ body, now, session, rt }) };
         if (route.mutates) options.hooks?.after?.(info);
       }
@@ -116,6 +121,7 @@ export function createSimServer(rt: SimRuntime, routes: readonly Route[], option
   }
 
   const server = createServer((req, res) => {
+    options.onRequest?.();
     dispatch(req, res).catch((error: unknown) => {
       options.onError?.(error, req.url ?? '');
       if (!res.headersSent)

@@ -1,0 +1,87 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import * as wire from '../../src/core/wire/index.js';
+import { ROUTES } from '../../src/sim/routes.js';
+import { type SimHarness, startSim } from '../helpers/sim.js';
+import { hostileBody } from './hostile-bodies.js';
+
+const RUNS = 150;
+
+/** What a path may answer: its success shapes and its failure shapes (the family's). */
+const SHAPES: Record<string, { ok: z.ZodType; failed: z.ZodType }> = {
+  '/api/login': { ok: wire.loginSuccess, failed: wire.v1LoginFailure },
+  '/apiV2/login': { ok: wire.loginSuccess, failed: wire.v2Failure },
+  '/apiV2/getQuotes': { ok: wire.quoteSuccess, failed: wire.v2Failure },
+  '/apiV2/securityInfo': { ok: wire.securityInfoSuccess, failed: wire.v2Failure },
+  '/api/indexList': { ok: wire.indexListSuccess, failed: wire.v1Failure },
+  '/api/timePriceSeries': { ok: wire.candlesSuccess, failed: wire.v1Failure.array().length(1) },
+  '/apiV2/optionGreek': { ok: wire.optionGreeksSuccess, failed: wire.v2Failure },
+  '/api/spanCalculators': { ok: wire.spanSuccess, failed: wire.v1Failure },
+  '/api/V3/limit': { ok: wire.limitsSuccess, failed: wire.limitsFailure },
+  '/api/V4/limit': { ok: wire.limitsSuccess, failed: wire.limitsFailure },
+  '/api/placeOrder': { ok: wire.placeOrderV1Success, failed: wire.v1Failure },
+  '/apiV2/placeOrder': { ok: wire.placeOrderV2Success, failed: wire.v2Failure },
+  '/apiV2/strategies/multiPlaceOrders': { ok: wire.multiOrderResponse, failed: wire.multiOrderResponse },
+  '/apiV2/strategies/longStraddle': { ok: wire.multiOrderResponse, failed: wire.multiOrderResponse },
+  '/api/singleOrderHistory': { ok: wire.orderHistoryV1Success, failed: wire.v1Failure },
+  '/api/singleOrderList': { ok: wire.orderHistoryV1Success, failed: wire.v1Failure },
+  '/apiV2/singleOrderHistory': { ok: wire.orderHistoryV2Success, failed: wire.v2Failure },
+  '/apiV2/singleOrderList': { ok: wire.orderHistoryV2Success, failed: wire.v2Failure },
+  '/apiV2/orderBook': { ok: wire.orderBookSuccess, failed: wire.v2Failure },
+  '/api/tradeBook': { ok: wire.tradeBookV1Success, failed: wire.v1Failure },
+  '/apiV2/tradeBook': { ok: wire.tradeBookV2Success, failed: wire.v2Failure },
+  '/apiV2/holdings': { ok: wire.holdingsSuccess, failed: wire.v2Failure },
+};
+
+let h: SimHarness;
+let jKey: string;
+const errors: unknown[] = [];
+beforeAll(async () => {
+  h = await startSim({ onError: (error) => errors.push(error) });
+  jKey = await h.loginV2();
+});
+afterAll(() => h.close());
+
+function raw(payload: unknown, session: boolean): string {
+  const isObject = payload !== null && typeof payload === 'object' && !Array.isArray(payload);
+  if (!session || !isObject) return JSON.stringify(payload) ?? 'null';
+  return JSON.stringify({ ...(payload as object), userId: 'SIM001', jKey, actid: 'SIM001', actId: 'SIM001' });
+}
+
+describe('hostile bodies at every path', () => {
+  it('covers every route the simulator answers', () => {
+    expect(ROUTES.map((r) => r.path).sort()).toEqual(Object.keys(SHAPES).sort());
+  });
+
+  it.each(ROUTES.map((r) => r.path))(
+    '%s answers JSON in its family shape, never a 500 or a stack trace',
+    async (path) => {
+      const shape = SHAPES[path];
+      if (!shape) throw new Error(`no shape for ${path}`);
+      await fc.assert(
+        fc.asyncProperty(hostileBody, fc.boolean(), async (payload, session) => {
+          const answer = await h.post(path, undefined, { raw: raw(payload, session) });
+          expect(answer.status).not.toBe(500);
+          expect(answer.contentType).toContain('application/json');
+          expect(answer.text).not.toMatch(/\n\s+at |Error:/);
+          const ok = shape.ok.safeParse(answer.json).success;
+          const failed = shape.failed.safeParse(answer.json).success;
+          expect(ok || failed, answer.text.slice(0, 300)).toBe(true);
+          const status = (answer.json as Record<string, unknown> | undefined) ?? {};
+          const word = status.stat ?? status.Status ?? status.status;
+          if (word !== undefined) expect(wire.isSuccessWord(word) || wire.isFailureWord(word)).toBe(true);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+  );
+
+  it('reported no internal error, placed the well-formed orders, and keeps serving', async () => {
+    expect(errors).toEqual([]);
+    const orders = (await h.post('/_sim/orders', undefined, { method: 'GET' })).json as unknown[];
+    expect(orders.length).toBeGreaterThan(20);
+    const limits = await h.post('/api/V4/limit', { userId: 'SIM001', jKey });
+    expect(wire.limitsSuccess.parse(limits.json).status).toBe('success');
+  });
+});
