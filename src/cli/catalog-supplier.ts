@@ -1,7 +1,11 @@
-import { type InstrumentCatalog, loadInstrumentCatalog, parseInstrumentCatalog } from '../core/catalogue/index.js';
+import {
+  type InstrumentCatalog,
+  loadInstrumentCatalog,
+  parseInstrumentCatalog,
+} from '../core/catalogue/index.js';
 import { istDate } from '../core/time/ist.js';
-import { instrumentsCsv } from '../sim/market/index.js';
 import type { Simulator } from '../sim/create-simulator.js';
+import { instrumentsCsv } from '../sim/market/index.js';
 
 /** The paper broker's master, rebuilt when the IST day changes (expiries roll, contracts list and delist). */
 export function paperCatalog(sim: Simulator): () => InstrumentCatalog {
@@ -19,7 +23,8 @@ export function paperCatalog(sim: Simulator): () => InstrumentCatalog {
 
 /** A live broker's master from the configured file (empty when none is configured: tokens only). */
 export async function fileCatalog(path: string | undefined): Promise<() => InstrumentCatalog> {
-  const catalog = path === undefined ? parseInstrumentCatalog(emptyMaster()) : await loadInstrumentCatalog({ path });
+  const catalog =
+    path === undefined ? parseInstrumentCatalog(emptyMaster()) : await loadInstrumentCatalog({ path });
   return () => catalog;
 }
 

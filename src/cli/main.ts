@@ -1,4 +1,8 @@
 #!/usr/bin/env node
+import { AUDIT_USAGE, auditCommand } from './commands/audit.js';
+import { demoCommand } from './commands/demo.js';
+import { MCP_USAGE, mcpCommand } from './commands/mcp.js';
+import { SERVE_USAGE, serveCommand } from './commands/serve.js';
 import { SIM_USAGE, simCommand } from './commands/sim.js';
 import { UsageError } from './usage-error.js';
 
@@ -6,12 +10,31 @@ type Command = (argv: readonly string[]) => Promise<void>;
 
 const COMMANDS: Record<string, { run: Command; summary: string }> = {
   sim: { run: simCommand, summary: 'run the paper broker alone (HTTP API of the spec)' },
-  serve: { run: simCommand, summary: 'run omsdesk against the embedded paper broker' },
+  serve: {
+    run: serveCommand,
+    summary: 'serve MCP over HTTP (embedded paper broker unless a broker URL is set)',
+  },
+  mcp: { run: mcpCommand, summary: 'serve MCP on stdio (or over HTTP with --http)' },
+  demo: {
+    run: demoCommand,
+    summary: 'a short guided tour: an MCP client quotes, orders (confirmed) and follows',
+  },
+  audit: { run: auditCommand, summary: 'verify the hash chain of the audit log' },
 };
 
 function help(): string {
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(18)} ${c.summary}`);
-  return ['usage: omsdesk <command> [flags]', '', 'commands:', ...lines, '', SIM_USAGE].join('\n');
+  return [
+    'usage: omsdesk <command> [flags]',
+    '',
+    'commands:',
+    ...lines,
+    '',
+    SERVE_USAGE,
+    MCP_USAGE,
+    SIM_USAGE,
+    AUDIT_USAGE,
+  ].join('\n');
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -28,7 +51,8 @@ async function main(argv: readonly string[]): Promise<number> {
 
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code;
+    // A command may have set its own exit code (a failed verification); keep it.
+    process.exitCode ??= code;
   },
   (error: unknown) => {
     // parseArgs throws TypeErrors with a code for unknown or malformed flags: a usage problem too.

@@ -1,8 +1,8 @@
 import { AuditLog } from '../core/audit/index.js';
 import type { InstrumentCatalog } from '../core/catalogue/index.js';
-import { systemClock } from '../core/clock.js';
 import { createBrokerClient } from '../core/client/index.js';
 import type { BrokerClient } from '../core/client/types.js';
+import { systemClock } from '../core/clock.js';
 import { type Config, configRedactor } from '../core/config/index.js';
 import { OrderGate } from '../core/gate/index.js';
 import { type Logger, redactingLogger } from '../core/logger.js';
@@ -71,7 +71,9 @@ export async function startRuntime(config: Config, baseLogger: Logger): Promise<
       ttlMs: config.gate.ticketTtlSeconds * 1000,
       maxPriceDriftPct: config.gate.maxPriceDriftPct,
     });
-    logger.info(sim ? `paper broker at ${sim.url}` : `live broker at ${broker.mode === 'live' ? broker.url : ''}`);
+    logger.info(
+      sim ? `paper broker at ${sim.url}` : `live broker at ${broker.mode === 'live' ? broker.url : ''}`,
+    );
     return {
       config,
       client,

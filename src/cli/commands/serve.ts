@@ -1,0 +1,77 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { untilSignal } from '../lifecycle.js';
+import { loadCliConfig } from '../load-config.js';
+import { stderrLogger } from '../logger.js';
+import { startRuntime } from '../runtime.js';
+import { intFlag } from '../usage-error.js';
+import { checkMcpConfig, serveHttp } from './mcp.js';
+
+export const SERVE_USAGE =
+  'omsdesk serve [--host 127.0.0.1] [--port 8765]   (MCP over HTTP; embedded paper broker unless OMSDESK_BROKER_URL)';
+
+/** How a client starts omsdesk itself over stdio: this very script, with the same data directory. */
+function stdioCommand(dataDir: string): { command: string; args: string[]; env: Record<string, string> } {
+  const script = resolve(process.argv[1] ?? 'dist/cli/main.js');
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script, 'mcp'] : [script, 'mcp'];
+  return { command: process.execPath, args, env: { OMSDESK_DATA_DIR: resolve(dataDir) } };
+}
+
+/** A placeholder the client expands from its environment: the token itself is never printed. */
+const TOKEN_PLACEHOLDER = ['$', '{OMSDESK_MCP_TOKEN}'].join('');
+
+/** The lines that tell a person how to connect an MCP client; the token itself is never printed. */
+export function connectSnippet(url: string, withToken: boolean, dataDir: string): string[] {
+  const http = {
+    type: 'http',
+    url,
+    ...(withToken ? { headers: { Authorization: `Bearer ${TOKEN_PLACEHOLDER}` } } : {}),
+  };
+  const json = (server: unknown): string[] =>
+    JSON.stringify({ mcpServers: { omsdesk: server } }, null, 2).split('\n');
+  return [
+    'Connect an MCP client over HTTP. Claude Code:',
+    `  claude mcp add --transport http omsdesk ${url}${withToken ? ' --header "Authorization: Bearer $OMSDESK_MCP_TOKEN"' : ''}`,
+    'or add this to .mcp.json (Claude Code), ~/.cursor/mcp.json (Cursor) or .vscode/mcp.json (VS Code: "servers" instead of "mcpServers"):',
+    ...json(http),
+    'Or let the client start omsdesk itself over stdio (no server needed):',
+    ...json(stdioCommand(dataDir)),
+  ];
+}
+
+/** `omsdesk serve`: the MCP server over HTTP on loopback with the broker (embedded paper broker by default). */
+export async function serveCommand(argv: readonly string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { host: { type: 'string' }, port: { type: 'string' } },
+    strict: true,
+  });
+  const config = await loadCliConfig();
+  const logger = stderrLogger(config.log.level);
+  for (const warning of config.warnings) logger.warn(warning);
+  checkMcpConfig(config);
+  const rt = await startRuntime(config, logger);
+  const host = values.host ?? config.mcp.host;
+  const http = await serveHttp(rt, host, intFlag('port', values.port, config.mcp.port, 0, 65535)).catch(
+    async (error: unknown) => {
+      await rt.close();
+      throw error;
+    },
+  );
+  const broker = config.broker.mode === 'paper' ? 'embedded paper broker (paper money)' : 'LIVE broker';
+  const confirm = config.policy.readOnly
+    ? 'read-only: no placement tools'
+    : `orders need a human confirmation (OMSDESK_CONFIRM=${config.gate.confirm})`;
+  console.log(`omsdesk MCP server listening on ${http.url}`);
+  console.log(`${broker}; ${confirm}`);
+  console.log('');
+  for (const line of connectSnippet(http.url, config.mcp.token !== undefined, config.dataDir))
+    console.log(line);
+  console.log('');
+  console.log('Ctrl-C stops.');
+  await untilSignal(async () => {
+    await http.close();
+    await rt.close();
+    console.log('omsdesk stopped');
+  });
+}

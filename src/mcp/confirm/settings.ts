@@ -1,0 +1,68 @@
+import type { ConfirmSettings } from '../deps.js';
+import type { ConfirmationPath } from '../schemas/ticket.js';
+
+/** What the server knows when a placement call arrives. */
+export interface PathFacts {
+  readonly canElicit: boolean;
+  readonly hasChannel: boolean;
+  readonly broker: 'paper' | 'live';
+}
+
+/** Whether a model may confirm tickets with `confirm_order` (so whether that tool is registered at all). */
+export function toolConfirmEnabled(settings: ConfirmSettings, broker: 'paper' | 'live'): boolean {
+  if (settings.mode === 'tool') return broker === 'paper' || settings.allowToolConfirmLive;
+  return settings.mode === 'auto' && broker === 'paper';
+}
+
+/**
+ * The confirmation path for one call: the configured one, or for `auto` elicitation when the client
+ * supports it, else the approval channel, else tool confirmation on the paper broker; `none` refuses.
+ */
+export function choosePath(settings: ConfirmSettings, facts: PathFacts): ConfirmationPath {
+  switch (settings.mode) {
+    case 'elicit':
+      return facts.canElicit ? 'elicitation' : 'none';
+    case 'discord':
+      return facts.hasChannel ? 'discord' : 'none';
+    case 'tool':
+      return toolConfirmEnabled(settings, facts.broker) ? 'tool' : 'none';
+    case 'auto':
+      if (facts.canElicit) return 'elicitation';
+      if (facts.hasChannel) return 'discord';
+      return toolConfirmEnabled(settings, facts.broker) ? 'tool' : 'none';
+  }
+}
+
+/** Why the server cannot start with these settings, or undefined when it can. */
+export function confirmationProblem(
+  settings: ConfirmSettings,
+  facts: Omit<PathFacts, 'canElicit'>,
+): string | undefined {
+  if (settings.mode === 'discord' && !facts.hasChannel) {
+    return 'OMSDESK_CONFIRM=discord needs the Discord approver, which this version of omsdesk does not run yet: use OMSDESK_CONFIRM=auto or elicit (or tool with the paper broker)';
+  }
+  if (settings.mode === 'tool' && !toolConfirmEnabled(settings, facts.broker)) {
+    return 'OMSDESK_CONFIRM=tool lets a model confirm its own orders; against a live broker it needs OMSDESK_ALLOW_TOOL_CONFIRM_LIVE=true';
+  }
+  return undefined;
+}
+
+/** The refusal text when no human can be asked: what is missing and how to enable a path. */
+export function noPathMessage(settings: ConfirmSettings, facts: PathFacts): string {
+  const missing: string[] = [];
+  if (!facts.canElicit) missing.push('this MCP client does not support elicitation (a confirmation form)');
+  if (settings.mode !== 'elicit' && !facts.hasChannel)
+    missing.push('no Discord approval channel is configured');
+  if ((settings.mode === 'auto' || settings.mode === 'tool') && !toolConfirmEnabled(settings, facts.broker)) {
+    missing.push('tool confirmation is off against a live broker');
+  }
+  const why =
+    missing.length > 0
+      ? `${missing.join('; ')} (OMSDESK_CONFIRM=${settings.mode})`
+      : `OMSDESK_CONFIRM=${settings.mode}`;
+  return (
+    `${why}. To enable a confirmation path: use an MCP client with elicitation support (for example Claude Code or VS Code), ` +
+    'or run the Discord approver with OMSDESK_CONFIRM=discord, or on the paper broker set OMSDESK_CONFIRM=tool ' +
+    '(against a live broker also OMSDESK_ALLOW_TOOL_CONFIRM_LIVE=true)'
+  );
+}

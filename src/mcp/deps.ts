@@ -1,0 +1,70 @@
+import type { InstrumentCatalog } from '../core/catalogue/index.js';
+import type { BrokerClient } from '../core/client/types.js';
+import type { Clock } from '../core/clock.js';
+import type { CONFIRM_MODES } from '../core/config/index.js';
+import type { ApprovalChannel, OrderGate } from '../core/gate/index.js';
+import type { Logger } from '../core/logger.js';
+
+/** The broker calls the MCP server may make itself: reads only (orders go through the gate). */
+export type ReadClient = Pick<
+  BrokerClient,
+  | 'getQuote'
+  | 'getCandles'
+  | 'getSecurityInfo'
+  | 'listIndices'
+  | 'getOptionGreeks'
+  | 'calculateSpan'
+  | 'getOrderBook'
+  | 'getTradeBook'
+  | 'getOrderHistory'
+  | 'getHoldings'
+  | 'getLimits'
+>;
+
+/** The gate operations the MCP server uses. */
+export type McpGate = Pick<
+  OrderGate,
+  'preview' | 'approve' | 'decline' | 'get' | 'waitForDecision' | 'onChange'
+>;
+
+/** How a human confirms orders placed through MCP (`OMSDESK_CONFIRM`). */
+export type ConfirmMode = (typeof CONFIRM_MODES)[number];
+
+/** The confirmation settings from configuration. */
+export interface ConfirmSettings {
+  readonly mode: ConfirmMode;
+  /** Lets `tool` confirmation run against a live broker (`OMSDESK_ALLOW_TOOL_CONFIRM_LIVE`). */
+  readonly allowToolConfirmLive: boolean;
+}
+
+/** Timings of the confirmation paths; defaults suit people, tests shorten them. */
+export interface ConfirmTimings {
+  /** Longest wait for an elicitation answer (default: until the ticket expires). */
+  readonly elicitTimeoutMs?: number;
+  /** How often a waiting call sends a progress notification (default 5 s). */
+  readonly progressIntervalMs?: number;
+  /** How long to wait for the broker's first word on orders approved elsewhere (default 10 s). */
+  readonly settleWaitMs?: number;
+}
+
+/** Everything the MCP server is built from. */
+export interface McpDeps {
+  readonly client: ReadClient;
+  /** The current instrument master. */
+  readonly catalog: () => InstrumentCatalog;
+  readonly gate: McpGate;
+  readonly confirm: ConfirmSettings;
+  /** No placement tool is registered when true. */
+  readonly readOnly: boolean;
+  readonly broker: 'paper' | 'live';
+  /** Where humans approve tickets outside the MCP client (the Discord approvals channel). */
+  readonly approvalChannel?: ApprovalChannel;
+  readonly logger?: Logger;
+  /** The broker's clock (default: the system clock). */
+  readonly clock?: Clock;
+  /** Removes known secrets from every result (the runtime's redactor). */
+  readonly redact?: (text: string) => string;
+  readonly timings?: ConfirmTimings;
+  /** Tickets issued for tool confirmation; share one set between the sessions of a process. */
+  readonly toolTickets?: Set<string>;
+}

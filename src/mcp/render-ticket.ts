@@ -1,0 +1,85 @@
+import { showPrice } from '../core/checks/index.js';
+import type { Ticket } from '../core/gate/index.js';
+import type { ConfirmationPath } from './schemas/ticket.js';
+import { untrusted } from './untrusted.js';
+
+/** Ticket statuses after which no order is working and the call did not do what was asked. */
+export const FAILED_STATUSES: ReadonlySet<string> = new Set([
+  'REFUSED',
+  'DECLINED',
+  'EXPIRED',
+  'NOT_PLACED',
+  'REJECTED',
+  'UNKNOWN',
+]);
+
+const HOW: Readonly<Record<ConfirmationPath, string>> = {
+  elicitation: "the MCP client's confirmation form",
+  discord: 'a Discord approver',
+  tool: 'confirm_order, after the person agrees',
+  none: 'none',
+};
+
+function legLine(ticket: Ticket): string[] {
+  return ticket.legs.flatMap((leg, n) => {
+    const o = leg.outcome;
+    if (!o) return [];
+    const label = ticket.legs.length > 1 ? `Leg ${n + 1} ` : '';
+    const number = o.orderNumber ? ` order ${o.orderNumber}` : '';
+    const at = o.averagePrice ? ` @ ₹${showPrice(o.averagePrice, leg.instrument.tickSize)}` : '';
+    const filled = o.filledQuantity ? `, filled ${o.filledQuantity}${at}` : '';
+    const why = o.rejection
+      ? `: ${untrusted(o.rejection.text, 200)}`
+      : o.reason
+        ? `: ${untrusted(o.reason, 200)}`
+        : '';
+    return [`${label}${leg.instrument.tradingSymbol}:${number} ${o.status}${filled}${why}`];
+  });
+}
+
+/** A ticket as compact text: id and status, the summary, the orders, the violations, and what to do next. */
+export function renderTicket(
+  ticket: Ticket,
+  path: ConfirmationPath,
+  nextStep: string,
+  lead?: string,
+): string {
+  const decided = ticket.decidedBy
+    ? ` Decided by ${ticket.decidedBy.id} via ${ticket.decidedBy.channel}.`
+    : '';
+  const lines = [
+    ...(lead ? [lead] : []),
+    `Ticket ${ticket.id}: ${ticket.status} (confirmation: ${HOW[path]}).${decided}`,
+    ticket.summary,
+    ...legLine(ticket),
+    ...ticket.violations.map((v) => `- ${v.message}`),
+    ...ticket.warnings.map((w) => `Warning: ${w}`),
+    ...(ticket.reason && ticket.violations.length === 0 ? [`Reason: ${untrusted(ticket.reason, 400)}`] : []),
+    `Next: ${nextStep}`,
+  ];
+  return lines.join('\n');
+}
+
+/** What to do after a ticket reached this status. */
+export function nextStepFor(ticket: Ticket): string {
+  switch (ticket.status) {
+    case 'PENDING':
+      return `ask the person to confirm ticket ${ticket.id} before ${ticket.expiresAt}`;
+    case 'REFUSED':
+      return 'change the order so every check passes and preview again; nothing was sent';
+    case 'DECLINED':
+      return 'nothing was sent; do not place it again unless the person asks';
+    case 'EXPIRED':
+      return 'nothing was sent; preview again if the person still wants it';
+    case 'NOT_PLACED':
+      return "nothing reached the market; read the broker's reason before trying again";
+    case 'UNKNOWN':
+      return `order outcome unknown: check get_order_status with ticket_id ${ticket.id} before retrying`;
+    case 'REJECTED':
+      return 'the broker rejected it; read the reason (margin, circuit, quantity) and change the order';
+    case 'SUBMITTING':
+      return `being sent; check get_order_status with ticket_id ${ticket.id}`;
+    default:
+      return 'follow the order with get_order_status (order number or ticket id)';
+  }
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { showCount, showPrice } from '../../core/checks/index.js';
+import type { Order } from '../../core/domain/order.js';
+import { untrusted } from '../untrusted.js';
+import { EXTERNAL, external, rejectionOf, rejectionOut } from './common.js';
+
+/** One order as list and status tools show it. */
+export const orderOut = z.object({
+  orderNumber: z.string(),
+  instrument: z.string().describe('EXCHANGE:TRADINGSYMBOL'),
+  side: z.string().describe('BUY or SELL'),
+  quantity: z.number(),
+  filledQuantity: z.number(),
+  price: z.number().optional(),
+  triggerPrice: z.number().optional(),
+  averagePrice: z.number().optional(),
+  priceType: z.string().optional(),
+  product: z.string().optional(),
+  retention: z.string().optional(),
+  status: z
+    .string()
+    .describe(
+      "PENDING, OPEN, TRIGGER_PENDING, COMPLETE, REJECTED, CANCELED, or UNKNOWN (the broker's word in statusText).",
+    ),
+  statusText: z.string(),
+  rejection: rejectionOut.optional(),
+  remarks: z.string().optional().describe(`Text entered with the order. ${EXTERNAL}`),
+  ticketId: z
+    .string()
+    .optional()
+    .describe('The omsdesk ticket that placed it, when it came through omsdesk.'),
+  placedAt: z.string().optional().describe('ISO 8601, IST.'),
+  updatedAt: z.string().optional().describe('ISO 8601, IST.'),
+});
+
+const TICKET_TAG = /\bomsdesk:(T[A-Z0-9]{8})(?:\.\d+)?\b/;
+
+/** The result view of an order. */
+export function orderOf(o: Order): z.input<typeof orderOut> {
+  return {
+    orderNumber: o.orderNumber,
+    instrument: `${o.exchange}:${o.tradingSymbol}`,
+    side: o.side,
+    quantity: o.quantity,
+    filledQuantity: o.filledQuantity,
+    price: o.price,
+    triggerPrice: o.triggerPrice,
+    averagePrice: o.averagePrice,
+    priceType: o.priceType,
+    product: o.product,
+    retention: o.retention,
+    status: o.status,
+    statusText: external(o.statusText, 40) ?? o.status,
+    rejection: o.rejection && rejectionOf(o.rejection),
+    remarks: external(o.remarks, 80),
+    ticketId: TICKET_TAG.exec(o.remarks ?? '')?.[1],
+    placedAt: o.placedAt,
+    updatedAt: o.updatedAt,
+  };
+}
+
+/** One line for an order: number, side, quantity, instrument, price, status and the reason when rejected. */
+export function orderLine(o: Order): string {
+  const price =
+    o.averagePrice !== undefined && o.filledQuantity > 0
+      ? ` filled ${showCount(o.filledQuantity)} @ ₹${showPrice(o.averagePrice, o.tickSize)}`
+      : o.price
+        ? ` @ ₹${showPrice(o.price, o.tickSize)}`
+        : ` ${o.priceType ?? ''}`.trimEnd();
+  const why = o.rejection ? ` ${untrusted(o.rejection.text, 160)}` : '';
+  return `${o.orderNumber} ${o.side} ${showCount(o.quantity)} ${o.exchange}:${o.tradingSymbol}${price} ${o.status}${why}`;
+}

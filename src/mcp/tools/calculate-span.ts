@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { instrumentKey, isDerivative } from '../../core/catalogue/index.js';
+import { showRupees } from '../../core/checks/index.js';
+import type { SpanPositionInput } from '../../core/client/index.js';
+import { ToolInputError } from '../errors.js';
+import { instrumentField, productField, quantityField, sideField } from '../fields.js';
+import { resolveInstrument, toProduct, toSide } from '../inputs.js';
+import { defineTool, READ } from '../tool.js';
+
+/** `calculate_span`: span and exposure margin a set of futures and options positions would block. */
+export const calculateSpanTool = defineTool({
+  name: 'calculate_span',
+  title: 'Calculate span margin',
+  description:
+    "Margin (SPAN plus exposure) that futures and options positions would block, from the broker's span calculator, alone and netted with the account's open positions. Name each contract as in search_instruments (e.g. NFO:NIFTY24NOV26C24000).",
+  annotations: READ,
+  input: {
+    positions: z
+      .array(z.object({ instrument: instrumentField, side: sideField, quantity: quantityField }))
+      .min(1)
+      .max(20)
+      .describe('1 to 20 positions; quantity in units (lots x lot size).'),
+    product: productField.optional().describe('M (carry-forward, default) or I (intraday).'),
+  },
+  output: {
+    product: z.string(),
+    positions: z.array(z.object({ instrument: z.string(), side: z.string(), quantity: z.number() })),
+    span: z.number(),
+    exposure: z.number(),
+    total: z.number().describe('span + exposure, rupees.'),
+    spanWithPositions: z.number().optional().describe("Span with the account's open positions netted."),
+    exposureWithPositions: z.number().optional(),
+  },
+  async handler(args, ctx) {
+    const catalog = ctx.deps.catalog();
+    const positions = args.positions.map((p, n) => {
+      const { instrument: i } = resolveInstrument(catalog, p.instrument, 'NFO');
+      if (!i || !isDerivative(i.kind) || i.kind === 'EQ' || i.kind === 'INDEX' || i.expiry === undefined) {
+        throw new ToolInputError(
+          `position ${n + 1} (${p.instrument}) is not a future or an option`,
+          'name an NFO contract, for example from search_instruments with kind FUTIDX or OPTIDX',
+        );
+      }
+      const side = toSide(p.side);
+      const input: SpanPositionInput = {
+        kind: i.kind,
+        symbolName: i.symbolName,
+        expiry: i.expiry,
+        ...(i.optionType === undefined ? {} : { optionType: i.optionType }),
+        ...(i.strike === undefined ? {} : { strikePrice: i.strike }),
+        buyQuantity: side === 'BUY' ? p.quantity : 0,
+        sellQuantity: side === 'SELL' ? p.quantity : 0,
+      };
+      return { input, view: { instrument: instrumentKey(i), side, quantity: p.quantity } };
+    });
+    const product = toProduct(args.product ?? 'M');
+    const m = await ctx.deps.client.calculateSpan(
+      { positions: positions.map((p) => p.input), product },
+      { signal: ctx.extra.signal },
+    );
+    const netted =
+      m.spanWithPositions === undefined
+        ? ''
+        : `; with open positions span ${showRupees(m.spanWithPositions)}, exposure ${showRupees(m.exposureWithPositions ?? 0)}`;
+    return {
+      data: {
+        product,
+        positions: positions.map((p) => p.view),
+        span: m.span,
+        exposure: m.exposure,
+        total: m.total,
+        spanWithPositions: m.spanWithPositions,
+        exposureWithPositions: m.exposureWithPositions,
+      },
+      text: `Margin for ${positions.map((p) => `${p.view.side} ${p.view.quantity} ${p.view.instrument}`).join(', ')}: span ${showRupees(m.span)} + exposure ${showRupees(m.exposure)} = ${showRupees(m.total)}${netted}.`,
+    };
+  },
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { showRupees } from '../../core/checks/index.js';
+import { defineTool, READ } from '../tool.js';
+
+const rupees = (what: string) => z.number().optional().describe(`${what}, rupees.`);
+
+/** `get_limits`: cash, margin used and what is available to trade. */
+export const getLimitsTool = defineTool({
+  name: 'get_limits',
+  title: 'Get limits',
+  description:
+    'Cash and margin of the account: cash, pay-in, collateral, margin used (span, exposure, premium) and the margin available (cash + payin + collateral - margin used).',
+  annotations: READ,
+  input: {},
+  output: {
+    available: z.number().describe('Margin available to trade, rupees.'),
+    cash: z.number(),
+    marginUsed: z.number(),
+    payin: rupees('Pay-in today'),
+    collateral: rupees('Collateral from holdings'),
+    brokerCollateral: rupees('Collateral the broker recognises'),
+    span: rupees('Span margin used'),
+    exposure: rupees('Exposure margin used'),
+    premium: rupees('Option premium used'),
+    peakMargin: rupees('Peak margin used'),
+  },
+  async handler(_args, ctx) {
+    const l = await ctx.deps.client.getLimits({ signal: ctx.extra.signal });
+    return {
+      data: {
+        available: l.available,
+        cash: l.cash,
+        marginUsed: l.marginUsed,
+        payin: l.payin,
+        collateral: l.collateral,
+        brokerCollateral: l.brokerCollateral,
+        span: l.span,
+        exposure: l.exposure,
+        premium: l.premium,
+        peakMargin: l.peakMargin,
+      },
+      text: `Available ${showRupees(l.available)}: cash ${showRupees(l.cash)}, collateral ${showRupees(l.collateral ?? 0)}, margin used ${showRupees(l.marginUsed)} (span ${showRupees(l.span ?? 0)}, exposure ${showRupees(l.exposure ?? 0)}, premium ${showRupees(l.premium ?? 0)}).`,
+    };
+  },
+});

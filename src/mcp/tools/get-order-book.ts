@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { Order } from '../../core/domain/order.js';
+import { cursorField, limitField, page, pageNote } from '../paging.js';
+import { orderLine, orderOf, orderOut } from '../schemas/order.js';
+import { defineTool, READ } from '../tool.js';
+
+const GROUPS = {
+  open: ['PENDING', 'OPEN', 'TRIGGER_PENDING'],
+  complete: ['COMPLETE'],
+  rejected: ['REJECTED'],
+  canceled: ['CANCELED'],
+} as const;
+type Group = keyof typeof GROUPS;
+
+function groupOf(o: Order): Group | 'other' {
+  for (const [group, statuses] of Object.entries(GROUPS))
+    if ((statuses as readonly string[]).includes(o.status)) return group as Group;
+  return 'other';
+}
+
+/** `get_order_book`: today's orders in their latest state, newest first, paged. */
+export const getOrderBookTool = defineTool({
+  name: 'get_order_book',
+  title: 'Get order book',
+  description:
+    "Today's orders in their latest state, newest first, with counts by state. Filter with `status`; rejected orders carry the broker's reason.",
+  annotations: READ,
+  input: {
+    status: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+        z.enum(['all', 'open', 'complete', 'rejected', 'canceled']),
+      )
+      .default('all')
+      .describe('all (default), open (pending, open, trigger pending), complete, rejected or canceled.'),
+    limit: limitField(20, 100, 'orders'),
+    cursor: cursorField,
+  },
+  output: {
+    items: z.array(orderOut),
+    total: z.number().describe('Orders matching the filter.'),
+    counts: z.object({
+      open: z.number(),
+      complete: z.number(),
+      rejected: z.number(),
+      canceled: z.number(),
+      other: z.number(),
+    }),
+    nextCursor: z.string().optional(),
+  },
+  async handler(args, ctx) {
+    const orders = [...(await ctx.deps.client.getOrderBook({ signal: ctx.extra.signal }))].sort((a, b) =>
+      b.orderNumber.localeCompare(a.orderNumber),
+    );
+    const counts = { open: 0, complete: 0, rejected: 0, canceled: 0, other: 0 };
+    for (const o of orders) counts[groupOf(o)] += 1;
+    const chosen = args.status === 'all' ? orders : orders.filter((o) => groupOf(o) === args.status);
+    const p = page(chosen, args.limit, args.cursor, `orders:${args.status}`);
+    const head = `Orders today: ${counts.open} open, ${counts.complete} complete, ${counts.rejected} rejected, ${counts.canceled} canceled. Showing ${args.status} (${pageNote(p)}).`;
+    return {
+      data: { ...p, items: p.items.map(orderOf), counts },
+      text: [head, ...p.items.map(orderLine)].join('\n'),
+    };
+  },
+});

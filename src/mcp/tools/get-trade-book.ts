@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { showCount, showPrice } from '../../core/checks/index.js';
+import { cursorField, limitField, page, pageNote } from '../paging.js';
+import { EXTERNAL, external } from '../schemas/common.js';
+import { defineTool, READ } from '../tool.js';
+
+/** `get_trade_book`: today's fills, newest first, paged. */
+export const getTradeBookTool = defineTool({
+  name: 'get_trade_book',
+  title: 'Get trade book',
+  description:
+    "Today's fills (executed trades), newest first: order number, instrument, side, quantity, price and time.",
+  annotations: READ,
+  input: { limit: limitField(20, 100, 'fills'), cursor: cursorField },
+  output: {
+    items: z.array(
+      z.object({
+        orderNumber: z.string(),
+        fillId: z.string(),
+        instrument: z.string(),
+        side: z.string(),
+        fillQuantity: z.number(),
+        fillPrice: z.number(),
+        fillTime: z.string().optional().describe('ISO 8601, IST.'),
+        product: z.string().optional(),
+        remarks: z.string().optional().describe(EXTERNAL),
+      }),
+    ),
+    total: z.number(),
+    nextCursor: z.string().optional(),
+  },
+  async handler(args, ctx) {
+    const trades = [...(await ctx.deps.client.getTradeBook({ signal: ctx.extra.signal }))].sort(
+      (a, b) => (b.fillTime ?? '').localeCompare(a.fillTime ?? '') || b.fillId.localeCompare(a.fillId),
+    );
+    const p = page(trades, args.limit, args.cursor, 'trades');
+    const items = p.items.map((t) => ({
+      orderNumber: t.orderNumber,
+      fillId: t.fillId,
+      instrument: `${t.exchange}:${t.tradingSymbol}`,
+      side: t.side,
+      fillQuantity: t.fillQuantity,
+      fillPrice: t.fillPrice,
+      fillTime: t.fillTime,
+      product: t.product,
+      remarks: external(t.remarks, 80),
+    }));
+    const lines = items.map(
+      (t) =>
+        `${t.fillTime?.slice(11, 19) ?? '-'} ${t.side} ${showCount(t.fillQuantity)} ${t.instrument} @ ₹${showPrice(t.fillPrice)} (order ${t.orderNumber})`,
+    );
+    return { data: { ...p, items }, text: [`Fills today (${pageNote(p)}):`, ...lines].join('\n') };
+  },
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { EXCHANGES } from '../../core/vocabulary/index.js';
+import { cursorField, limitField, page, pageNote } from '../paging.js';
+import { defineTool, READ } from '../tool.js';
+import { cleanExternal } from '../untrusted.js';
+
+/** `list_indices`: the indices of an exchange with the tokens to quote them by. */
+export const listIndicesTool = defineTool({
+  name: 'list_indices',
+  title: 'List indices',
+  description:
+    'Indices of an exchange (NIFTY 50, NIFTY BANK, ...) with the token to pass to get_quote or get_candles (as EXCHANGE:TOKEN, e.g. NSE:26000). Filter by name with `query`.',
+  annotations: READ,
+  input: {
+    exchange: z
+      .preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(EXCHANGES))
+      .default('NSE')
+      .describe('NSE (default) or BSE.'),
+    query: z
+      .string()
+      .trim()
+      .max(40)
+      .optional()
+      .describe('Keep only indices whose name contains this text (any case).'),
+    limit: limitField(50, 100, 'indices'),
+    cursor: cursorField,
+  },
+  output: {
+    exchange: z.string(),
+    items: z.array(
+      z.object({
+        name: z.string(),
+        token: z.string(),
+        key: z.string().describe('EXCHANGE:TOKEN for later calls.'),
+      }),
+    ),
+    total: z.number(),
+    nextCursor: z.string().optional(),
+  },
+  async handler(args, ctx) {
+    const all = await ctx.deps.client.listIndices(args.exchange, { signal: ctx.extra.signal });
+    const needle = args.query?.toUpperCase();
+    const matching = all
+      .map((e) => ({ name: cleanExternal(e.name, 60), token: e.token, key: `${args.exchange}:${e.token}` }))
+      .filter((e) => needle === undefined || e.name.toUpperCase().includes(needle));
+    const p = page(matching, args.limit, args.cursor, `indices:${args.exchange}:${needle ?? ''}`);
+    return {
+      data: { exchange: args.exchange, ...p },
+      text: `${args.exchange} indices (${pageNote(p)}):\n${p.items.map((e) => `${e.name} = ${e.key}`).join('\n')}`,
+    };
+  },
+});

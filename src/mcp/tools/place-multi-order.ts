@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { MAX_ORDERS_PER_MULTI } from '../../core/vocabulary/index.js';
+import { placeThroughGate } from '../confirm/place.js';
+import { orderInputShape, toOrderInput } from '../schemas/order-input.js';
+import { ticketOut } from '../schemas/ticket.js';
+import { defineTool, PLACE } from '../tool.js';
+import { CONFIRMATION_NOTE } from './place-order.js';
+
+/** `place_multi_order`: up to 10 orders as one ticket, confirmed once, sent in one call. */
+export const placeMultiOrderTool = defineTool({
+  name: 'place_multi_order',
+  title: 'Place several orders',
+  description: `Places 1 to ${MAX_ORDERS_PER_MULTI} orders as one ticket: one confirmation covers them all and they are sent in one call (each can still be rejected on its own). ${CONFIRMATION_NOTE}`,
+  annotations: PLACE,
+  input: {
+    orders: z
+      .array(z.object(orderInputShape))
+      .min(1)
+      .max(MAX_ORDERS_PER_MULTI)
+      .describe(`1 to ${MAX_ORDERS_PER_MULTI} orders, each with the fields of place_order.`),
+  },
+  output: ticketOut,
+  handler: (args, ctx) => placeThroughGate(ctx, { kind: 'multi', orders: args.orders.map(toOrderInput) }),
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { instrumentKey } from '../../core/catalogue/index.js';
+import { EXCHANGES, INSTRUMENT_KINDS } from '../../core/vocabulary/index.js';
+import { cursorField, decodeCursor, encodeCursor, limitField } from '../paging.js';
+import { defineTool } from '../tool.js';
+
+const upper = (v: unknown): unknown => (typeof v === 'string' ? v.trim().toUpperCase() : v);
+/** The catalogue ranks at most this many hits for one query. */
+const MAX_HITS = 100;
+
+/** `search_instruments`: ranked search of the instrument master (symbols, names, tokens, typos). */
+export const searchInstrumentsTool = defineTool({
+  name: 'search_instruments',
+  title: 'Search instruments',
+  description:
+    'Finds instruments by symbol, company or underlying name, or token, tolerating typos: "reliance", "nifty 24000 ce", "banknifty fut", "2885". Use it to get the exact EXCHANGE:TRADINGSYMBOL before quoting or ordering.',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  input: {
+    query: z.string().trim().min(1).max(64).describe('What to look for.'),
+    exchange: z
+      .preprocess(upper, z.enum(EXCHANGES))
+      .optional()
+      .describe('Only this exchange: NSE, BSE or NFO.'),
+    kind: z
+      .preprocess(upper, z.enum(INSTRUMENT_KINDS))
+      .optional()
+      .describe('Only this kind: EQ (stock), INDEX, FUTIDX, FUTSTK, OPTIDX, OPTSTK.'),
+    limit: limitField(10, 50, 'instruments'),
+    cursor: cursorField,
+  },
+  output: {
+    items: z.array(
+      z.object({
+        key: z.string().describe('EXCHANGE:TRADINGSYMBOL'),
+        exchange: z.string(),
+        token: z.string(),
+        tradingSymbol: z.string(),
+        symbolName: z.string(),
+        kind: z.string(),
+        expiry: z.string().optional(),
+        strike: z.number().optional(),
+        optionType: z.string().optional(),
+        lotSize: z.number(),
+        tickSize: z.number(),
+        match: z.string().describe('exact, prefix, substring or fuzzy.'),
+      }),
+    ),
+    nextCursor: z.string().optional(),
+  },
+  async handler(args, ctx) {
+    const scope = `search:${args.query}:${args.exchange ?? ''}:${args.kind ?? ''}`;
+    const offset = decodeCursor(scope, args.cursor);
+    const wanted = Math.min(MAX_HITS, offset + args.limit);
+    const hits = ctx.deps.catalog().search(args.query, {
+      limit: wanted,
+      ...(args.exchange === undefined ? {} : { exchange: args.exchange }),
+      ...(args.kind === undefined ? {} : { kinds: [args.kind] }),
+    });
+    const items = hits.slice(offset, wanted).map(({ instrument: i, match }) => ({
+      key: instrumentKey(i),
+      exchange: i.exchange,
+      token: i.token,
+      tradingSymbol: i.tradingSymbol,
+      symbolName: i.symbolName,
+      kind: i.kind,
+      expiry: i.expiry,
+      strike: i.strike,
+      optionType: i.optionType,
+      lotSize: i.lotSize,
+      tickSize: i.tickSize,
+      match,
+    }));
+    const more = hits.length === wanted && wanted < MAX_HITS;
+    const lines = items.map(
+      (i) =>
+        `${i.key} (${i.kind}${i.expiry ? ` ${i.expiry}` : ''}, lot ${i.lotSize}, token ${i.token}) ${i.match}`,
+    );
+    return {
+      data: { items, ...(more ? { nextCursor: encodeCursor(scope, wanted) } : {}) },
+      text:
+        items.length === 0
+          ? `No instrument matches "${args.query}".`
+          : `${lines.join('\n')}${more ? '\nMore with nextCursor.' : ''}`,
+    };
+  },
+});

@@ -1,0 +1,98 @@
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApprovalChannel, Ticket } from '../../src/core/gate/index.js';
+import { dataOf, type McpHarness, startMcp, textOf } from './harness.js';
+
+const ORDER = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
+const ALICE = { channel: 'discord', id: 'alice' };
+let m: McpHarness | undefined;
+afterEach(async () => {
+  await m?.close();
+  m = undefined;
+});
+
+/** A channel that records what it was shown and lets the test act on each post. */
+function channel(onPost: (ticket: Ticket) => void = () => undefined): ApprovalChannel & { posted: Ticket[] } {
+  const posted: Ticket[] = [];
+  return {
+    name: 'discord',
+    posted,
+    async post(ticket) {
+      posted.push(ticket);
+      onPost(ticket);
+    },
+  };
+}
+
+describe('discord confirmation', () => {
+  it('waits for an approver deciding through the gate, then reports the placed order with progress on the way', async () => {
+    const approvals = channel((t) => {
+      setTimeout(() => void m?.g.gate.approve(t.id, ALICE), 120);
+    });
+    m = await startMcp({ confirm: 'discord', approvalChannel: approvals });
+    const progress: Progress[] = [];
+    const result = await m.call('place_order', ORDER, {
+      onprogress: (p) => progress.push(p),
+      timeout: 10_000,
+    });
+    const data = dataOf<{
+      status: string;
+      orderNumbers: string[];
+      confirmation: string;
+      decidedBy: { id: string };
+    }>(result);
+    expect(result.isError).toBeFalsy();
+    expect(approvals.posted).toHaveLength(1);
+    expect(data.confirmation).toBe('discord');
+    expect(['PLACED', 'COMPLETE']).toContain(data.status);
+    expect(data.decidedBy).toEqual(ALICE);
+    expect(data.orderNumbers).toHaveLength(1);
+    expect(m.g.placements).toHaveLength(1);
+    expect(await m.brokerOrders()).toBe(1);
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    expect(progress[0]?.message).toMatch(/waiting for an approver in discord .*ticket T/);
+    expect(progress.map((p) => p.progress)).toEqual(
+      [...progress.map((p) => p.progress)].sort((a, b) => a - b),
+    );
+  });
+
+  it('lets the ticket expire when nobody decides, placing nothing', async () => {
+    let posted: () => void = () => undefined;
+    const wasPosted = new Promise<void>((resolve) => {
+      posted = resolve;
+    });
+    m = await startMcp({ confirm: 'discord', approvalChannel: channel(() => posted()) });
+    const pending = m.call('place_order', ORDER, { timeout: 10_000 });
+    await wasPosted;
+    await m.g.clock.advance(121_000);
+    const result = await pending;
+    const data = dataOf<{ status: string }>(result);
+    expect(result.isError).toBe(true);
+    expect(data.status).toBe('EXPIRED');
+    expect(textOf(result)).toMatch(/No approver in discord decided before the ticket expired/);
+    expect(m.g.placements).toHaveLength(0);
+    expect(await m.brokerOrders()).toBe(0);
+  });
+
+  it('reports a decline by the approver and places nothing', async () => {
+    const approvals = channel((t) => {
+      setTimeout(() => void m?.g.gate.decline(t.id, ALICE, 'not today'), 30);
+    });
+    m = await startMcp({ confirm: 'discord', approvalChannel: approvals });
+    const data = dataOf<{ status: string; reason: string }>(await m.call('place_order', ORDER));
+    expect(data).toMatchObject({ status: 'DECLINED', reason: 'not today' });
+    expect(m.g.placements).toHaveLength(0);
+  });
+
+  it('declines a ticket the channel cannot show, placing nothing', async () => {
+    const broken: ApprovalChannel = {
+      name: 'discord',
+      post: () => Promise.reject(new Error('discord is down')),
+    };
+    m = await startMcp({ confirm: 'discord', approvalChannel: broken });
+    const result = await m.call('place_order', ORDER);
+    expect(dataOf<{ status: string }>(result).status).toBe('DECLINED');
+    expect(textOf(result)).toMatch(/could not be posted to discord/);
+    expect(m.g.placements).toHaveLength(0);
+  });
+});

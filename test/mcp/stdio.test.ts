@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+let dataDir: string;
+let client: Client;
+let transport: StdioClientTransport;
+const stderr: string[] = [];
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'omsdesk-mcp-stdio-'));
+  transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', 'src/cli/main.ts', 'mcp'],
+    cwd: ROOT,
+    env: {
+      ...(process.env as Record<string, string>),
+      NODE_NO_WARNINGS: '1',
+      OMSDESK_DATA_DIR: dataDir,
+      OMSDESK_CONFIRM: 'auto',
+    },
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()));
+  client = new Client({ name: 'stdio-test', version: '1' }, { capabilities: { elicitation: { form: {} } } });
+  client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { confirm: true } }));
+  await client.connect(transport);
+}, 30_000);
+
+afterAll(async () => {
+  await client?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('omsdesk mcp over stdio (a child process with the embedded paper broker)', () => {
+  it('lists the tools, quotes, and places an order confirmed through elicitation', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['get_quote', 'place_order', 'confirm_order']),
+    );
+    const quote = await client.callTool({ name: 'get_quote', arguments: { instrument: 'RELIANCE' } });
+    expect((quote.structuredContent as { lastPrice: number }).lastPrice).toBeGreaterThan(0);
+    const placed = await client.callTool({
+      name: 'place_order',
+      arguments: { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' },
+    });
+    const data = placed.structuredContent as { confirmation: string; orderNumbers: string[] };
+    expect(data.confirmation).toBe('elicitation');
+    expect(data.orderNumbers).toHaveLength(1);
+    const book = await client.callTool({ name: 'get_order_book', arguments: {} });
+    expect((book.structuredContent as { total: number }).total).toBe(1);
+  });
+
+  it('keeps its logs on stderr (stdout carries only the protocol)', () => {
+    expect(stderr.join('')).toMatch(/omsdesk info paper broker at http:\/\/127\.0\.0\.1:\d+/);
+  });
+});

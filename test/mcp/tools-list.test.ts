@@ -1,0 +1,91 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { startMcp } from './harness.js';
+
+const SNAPSHOT = join(import.meta.dirname, 'tools.snap.json');
+const READS = [
+  'get_quote',
+  'get_candles',
+  'get_security_info',
+  'list_indices',
+  'search_instruments',
+  'get_option_greeks',
+  'calculate_span',
+  'get_order_book',
+  'get_trade_book',
+  'get_order_status',
+  'get_holdings',
+  'get_limits',
+];
+const PLACEMENTS = ['place_order', 'place_multi_order', 'place_long_straddle'];
+
+async function listTools(options: Parameters<typeof startMcp>[0]): Promise<Tool[]> {
+  const m = await startMcp(options);
+  try {
+    return (await m.client.listTools()).tools;
+  } finally {
+    await m.close();
+  }
+}
+
+describe('tools/list', () => {
+  it('matches the committed snapshot (regenerate on purpose with UPDATE_TOOL_SNAPSHOT=1)', async () => {
+    const tools = await listTools({ confirm: 'tool' });
+    const current = `${JSON.stringify(tools, null, 2)}\n`;
+    if (process.env.UPDATE_TOOL_SNAPSHOT === '1') await writeFile(SNAPSHOT, current);
+    expect(current).toBe(await readFile(SNAPSHOT, 'utf8'));
+  });
+
+  it('gives every tool a title, all four annotations, an output schema and described inputs', async () => {
+    const tools = await listTools({ confirm: 'tool' });
+    expect(tools.map((t) => t.name)).toEqual([...READS, ...PLACEMENTS, 'confirm_order']);
+    for (const tool of tools) {
+      expect(tool.title, tool.name).toBeTruthy();
+      expect(tool.description?.length, tool.name).toBeGreaterThan(40);
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      const a = tool.annotations ?? {};
+      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
+        expect(typeof a[hint], `${tool.name}.${hint}`).toBe('boolean');
+      }
+      const properties = (tool.inputSchema.properties ?? {}) as Record<
+        string,
+        { description?: string; type?: string }
+      >;
+      for (const [name, schema] of Object.entries(properties)) {
+        expect(schema.description, `${tool.name}.${name}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('marks reads read-only and placements destructive and not idempotent', async () => {
+    const tools = await listTools({ confirm: 'tool' });
+    for (const tool of tools) {
+      const placing = PLACEMENTS.includes(tool.name) || tool.name === 'confirm_order';
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(!placing);
+      if (placing) expect(tool.annotations).toMatchObject({ destructiveHint: true, idempotentHint: false });
+    }
+  });
+
+  it('lists no placement tool and no confirm_order in read-only mode', async () => {
+    const names = (await listTools({ readOnly: true, confirm: 'tool' })).map((t) => t.name);
+    expect(names).toEqual(READS);
+  });
+
+  it('registers confirm_order only where tool confirmation is allowed', async () => {
+    const names = async (o: Parameters<typeof startMcp>[0]) =>
+      (await listTools(o)).map((t) => t.name).includes('confirm_order');
+    expect(await names({ confirm: 'elicit' })).toBe(false);
+    expect(await names({ confirm: 'auto', broker: 'paper' })).toBe(true);
+    expect(await names({ confirm: 'auto', broker: 'live' })).toBe(false);
+    expect(await names({ confirm: 'tool', broker: 'live', allowToolConfirmLive: true })).toBe(true);
+  });
+
+  it('refuses to build a server for discord confirmation without an approval channel, or tool confirmation live', async () => {
+    await expect(startMcp({ confirm: 'discord' })).rejects.toThrow(/Discord approver/);
+    await expect(startMcp({ confirm: 'tool', broker: 'live' })).rejects.toThrow(
+      /OMSDESK_ALLOW_TOOL_CONFIRM_LIVE/,
+    );
+  });
+});
