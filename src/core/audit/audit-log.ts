@@ -28,7 +28,13 @@ export class AuditLog {
   #tail: Promise<unknown> = Promise.resolve();
   readonly #entries: AuditEntry[];
 
-  private constructor(path: string, file: FileHandle, clock: Clock, redactor: Redactor, entries: AuditEntry[]) {
+  private constructor(
+    path: string,
+    file: FileHandle,
+    clock: Clock,
+    redactor: Redactor,
+    entries: AuditEntry[],
+  ) {
     this.path = path;
     this.#file = file;
     this.#clock = clock;

@@ -13,15 +13,23 @@ export function verifyAuditText(text: string): AuditVerdict & { readonly parsed:
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
   for (const [index, line] of lines.entries()) {
-    const broken = (problem: string) => ({ ok: false as const, entries: parsed.length, line: index + 1, problem, parsed });
+    const broken = (problem: string) => ({
+      ok: false as const,
+      entries: parsed.length,
+      line: index + 1,
+      problem,
+      parsed,
+    });
     let entry: AuditEntry;
     try {
       entry = JSON.parse(line) as AuditEntry;
     } catch {
       return broken('not valid JSON (a partial write or an edit)');
     }
-    if (entry.seq !== index + 1) return broken(`sequence ${String(entry.seq)} where ${index + 1} was expected`);
-    if (entry.prev !== prev) return broken('does not link to the line before (a line was removed, reordered or edited)');
+    if (entry.seq !== index + 1)
+      return broken(`sequence ${String(entry.seq)} where ${index + 1} was expected`);
+    if (entry.prev !== prev)
+      return broken('does not link to the line before (a line was removed, reordered or edited)');
     const { hash, ...rest } = entry;
     if (hash !== entryHash(rest)) return broken('its content does not match its hash (the line was edited)');
     parsed.push(entry);

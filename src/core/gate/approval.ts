@@ -23,22 +23,34 @@ export interface RecheckDeps {
  */
 export async function recheck(ticket: Ticket, deps: RecheckDeps): Promise<void> {
   if (payloadHash(ticket.id, ticket.kind, ticket.legs, ticket.straddle) !== ticket.hash) {
-    throw new GateError('TICKET_TAMPERED', `ticket ${ticket.id} no longer matches what was approved; nothing was sent`);
+    throw new GateError(
+      'TICKET_TAMPERED',
+      `ticket ${ticket.id} no longer matches what was approved; nothing was sent`,
+    );
   }
   let fresh: LegMarket[];
   try {
     const call = deps.signal === undefined ? {} : { signal: deps.signal };
     fresh = await Promise.all(
       ticket.legs.map(async (l) =>
-        legMarket(await deps.broker.getQuote({ exchange: l.instrument.exchange, token: l.instrument.token }, call)),
+        legMarket(
+          await deps.broker.getQuote({ exchange: l.instrument.exchange, token: l.instrument.token }, call),
+        ),
       ),
     );
   } catch (error) {
     const why = isBrokerError(error) ? error.message : 'unexpected error';
-    throw new GateError('CHECKS_FAILED', `could not re-check prices before sending (${why}); nothing was sent: preview again`);
+    throw new GateError(
+      'CHECKS_FAILED',
+      `could not re-check prices before sending (${why}); nothing was sent: preview again`,
+    );
   }
   const checked = checkBasket({
-    legs: ticket.legs.map((l, i) => ({ intent: l.intent, instrument: l.instrument, ...(fresh[i] ? { market: fresh[i] } : {}) })),
+    legs: ticket.legs.map((l, i) => ({
+      intent: l.intent,
+      instrument: l.instrument,
+      ...(fresh[i] ? { market: fresh[i] } : {}),
+    })),
     policy: deps.policy,
     context: deps.context,
   });
@@ -68,5 +80,9 @@ export function auditTransition(
 
 /** The legs' outcomes as the audit log records them. */
 export function legsForAudit(ticket: Ticket): unknown[] {
-  return ticket.legs.map((l) => ({ tradingSymbol: l.instrument.tradingSymbol, tag: l.request.tag, ...l.outcome }));
+  return ticket.legs.map((l) => ({
+    tradingSymbol: l.instrument.tradingSymbol,
+    tag: l.request.tag,
+    ...l.outcome,
+  }));
 }

@@ -1,7 +1,7 @@
+export type { ApprovalChannel } from './approval-channel.js';
 export { GATE_ERROR_CODES, GateError, type GateErrorCode, isGateError } from './errors.js';
 export { KillSwitch } from './kill-switch.js';
 export { type GateBroker, type GateOptions, OrderGate, type TicketListener } from './order-gate.js';
 export { ticketTag } from './payload.js';
 export { legSentence, marginSentence } from './summary.js';
 export * from './types.js';
-export type { ApprovalChannel } from './approval-channel.js';

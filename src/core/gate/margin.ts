@@ -48,8 +48,10 @@ export async function estimateMargin(
   for (const leg of legs) {
     const { instrument: i, intent } = leg;
     if (isOption(i.kind) && intent.side === 'BUY') cash(1, 'premium', leg);
-    else if (i.kind === 'EQ' && intent.product === 'C' && intent.side === 'BUY') cash(1, 'delivery value', leg);
-    else if (i.kind === 'EQ' && intent.side === 'SELL' && intent.product === 'C') parts.push(`held shares of ${i.tradingSymbol}`);
+    else if (i.kind === 'EQ' && intent.product === 'C' && intent.side === 'BUY')
+      cash(1, 'delivery value', leg);
+    else if (i.kind === 'EQ' && intent.side === 'SELL' && intent.product === 'C')
+      parts.push(`held shares of ${i.tradingSymbol}`);
     else if (i.kind === 'EQ') cash(INTRADAY_CASH_SHARE, 'intraday margin (20%)', leg);
   }
   const positions = legs.map(spanPosition).filter((p): p is SpanPositionInput => p !== undefined);
@@ -69,7 +71,10 @@ export async function estimateMargin(
   return {
     required: total,
     available,
-    shortfall: total !== undefined && available !== undefined ? Math.max(0, Math.round((total - available) * 100) / 100) : undefined,
+    shortfall:
+      total !== undefined && available !== undefined
+        ? Math.max(0, Math.round((total - available) * 100) / 100)
+        : undefined,
     basis: parts.length > 0 ? parts.join('; ') : 'no margin needed',
   };
 }

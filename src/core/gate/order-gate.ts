@@ -1,8 +1,8 @@
 import type { Actor, AuditLog } from '../audit/index.js';
 import type { InstrumentCatalog } from '../catalogue/index.js';
 import type { TradingPolicy } from '../checks/index.js';
-import type { Clock } from '../clock.js';
 import type { BrokerClient } from '../client/types.js';
+import type { Clock } from '../clock.js';
 import { toIstIso } from '../time/ist.js';
 import { auditTransition, legsForAudit, recheck } from './approval.js';
 import { GateError, isGateError } from './errors.js';
@@ -15,7 +15,14 @@ import { DailyUsageBook, SUBMITTED } from './usage.js';
 /** The broker methods the gate uses. */
 export type GateBroker = Pick<
   BrokerClient,
-  'getQuote' | 'calculateSpan' | 'getLimits' | 'placeOrder' | 'placeOrders' | 'placeLongStraddle' | 'reconcileOrder' | 'waitForOrder'
+  | 'getQuote'
+  | 'calculateSpan'
+  | 'getLimits'
+  | 'placeOrder'
+  | 'placeOrders'
+  | 'placeLongStraddle'
+  | 'reconcileOrder'
+  | 'waitForOrder'
 >;
 
 export interface GateOptions {
@@ -70,13 +77,19 @@ export class OrderGate {
       ...(signal === undefined ? {} : { signal }),
     });
     // Registered only once recorded: an unaudited ticket must never be approvable.
-    await auditTransition(this.#o.audit, ticket, ticket.status === 'PENDING' ? 'previewed' : 'refused', requestedBy, {
-      kind: ticket.kind,
-      hash: ticket.hash,
-      legs: ticket.legs.map((l) => l.wire),
-      straddle: ticket.straddle,
-      violations: ticket.violations.map((v) => v.rule),
-    });
+    await auditTransition(
+      this.#o.audit,
+      ticket,
+      ticket.status === 'PENDING' ? 'previewed' : 'refused',
+      requestedBy,
+      {
+        kind: ticket.kind,
+        hash: ticket.hash,
+        legs: ticket.legs.map((l) => l.wire),
+        straddle: ticket.straddle,
+        violations: ticket.violations.map((v) => v.rule),
+      },
+    );
     this.#tickets.set(ticket.id, ticket);
     this.#emit(ticket, ticket.status === 'PENDING' ? 'previewed' : 'refused');
     if (ticket.status === 'PENDING') this.#expireLater(ticket);
@@ -88,11 +101,23 @@ export class OrderGate {
    * sends the orders once, settles an ambiguous outcome by tag, and answers once the broker accepted or
    * rejected them (the gate keeps following open orders afterwards).
    */
-  async approve(id: string, approver: Actor, options: { expectedHash?: string; signal?: AbortSignal } = {}): Promise<Ticket> {
+  async approve(
+    id: string,
+    approver: Actor,
+    options: { expectedHash?: string; signal?: AbortSignal } = {},
+  ): Promise<Ticket> {
     const ticket = this.#pending(id);
     if (options.expectedHash !== undefined && options.expectedHash !== ticket.hash) {
-      await this.#o.audit.append({ event: 'approval_refused', ticket: id, actor: approver, data: { reason: 'hash mismatch' } });
-      throw new GateError('TICKET_TAMPERED', `the approval names a different version of ticket ${id}; nothing was sent`);
+      await this.#o.audit.append({
+        event: 'approval_refused',
+        ticket: id,
+        actor: approver,
+        data: { reason: 'hash mismatch' },
+      });
+      throw new GateError(
+        'TICKET_TAMPERED',
+        `the approval names a different version of ticket ${id}; nothing was sent`,
+      );
     }
     // Compare-and-set: nothing awaits between the PENDING check above and this line.
     ticket.status = 'SUBMITTING';
@@ -108,12 +133,19 @@ export class OrderGate {
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       });
       const value = ticket.legs.reduce((sum, l) => sum + (l.value ?? 0), 0);
-      await auditTransition(this.#o.audit, ticket, SUBMITTED, undefined, { orders: ticket.legs.length, value });
+      await auditTransition(this.#o.audit, ticket, SUBMITTED, undefined, {
+        orders: ticket.legs.length,
+        value,
+      });
       this.#usage.record(this.#o.clock.now(), ticket.legs.length, value);
     } catch (error) {
       ticket.status = 'REFUSED';
-      ticket.reason = isGateError(error) ? error.message : 'the approval could not be recorded; nothing was sent';
-      await auditTransition(this.#o.audit, ticket, 'refused', approver, { reason: ticket.reason }).catch(() => undefined);
+      ticket.reason = isGateError(error)
+        ? error.message
+        : 'the approval could not be recorded; nothing was sent';
+      await auditTransition(this.#o.audit, ticket, 'refused', approver, { reason: ticket.reason }).catch(
+        () => undefined,
+      );
       this.#emit(ticket, 'refused');
       throw isGateError(error) ? error : new GateError('CHECKS_FAILED', ticket.reason);
     }
@@ -189,9 +221,13 @@ export class OrderGate {
     const ticket = this.#tickets.get(id);
     if (!ticket) throw new GateError('TICKET_NOT_FOUND', `no ticket ${id}: preview the order first`);
     this.#expireIfDue(ticket);
-    if (ticket.status === 'EXPIRED') throw new GateError('TICKET_EXPIRED', `ticket ${id} expired at ${ticket.expiresAt}: preview again`);
+    if (ticket.status === 'EXPIRED')
+      throw new GateError('TICKET_EXPIRED', `ticket ${id} expired at ${ticket.expiresAt}: preview again`);
     if (ticket.status !== 'PENDING') {
-      throw new GateError('TICKET_DECIDED', `ticket ${id} is already ${ticket.status}; a ticket is decided once`);
+      throw new GateError(
+        'TICKET_DECIDED',
+        `ticket ${id} is already ${ticket.status}; a ticket is decided once`,
+      );
     }
     return ticket;
   }
@@ -221,7 +257,11 @@ export class OrderGate {
         const number = leg.outcome?.orderNumber;
         if (!number || legSettled(leg.outcome)) return;
         try {
-          const seen = await this.#o.broker.waitForOrder(number, { until, timeoutMs, signal: this.#life.signal });
+          const seen = await this.#o.broker.waitForOrder(number, {
+            until,
+            timeoutMs,
+            signal: this.#life.signal,
+          });
           leg.outcome = outcomeOf(seen.order);
         } catch {
           // Following is best effort: the order's fate stays readable from the broker.
@@ -240,7 +280,9 @@ export class OrderGate {
     try {
       await auditTransition(this.#o.audit, ticket, event, undefined, { legs });
     } catch {
-      ticket.warnings.push(`the audit log could not record "${event}"; the orders' state is still shown here`);
+      ticket.warnings.push(
+        `the audit log could not record "${event}"; the orders' state is still shown here`,
+      );
     }
     this.#emit(ticket, event);
   }

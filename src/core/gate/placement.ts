@@ -5,11 +5,17 @@ import { isBrokerError } from '../errors.js';
 import type { LegOutcome, Ticket } from './types.js';
 
 /** The client methods that send and settle orders. */
-export type PlacingBroker = Pick<BrokerClient, 'placeOrder' | 'placeOrders' | 'placeLongStraddle' | 'reconcileOrder'>;
+export type PlacingBroker = Pick<
+  BrokerClient,
+  'placeOrder' | 'placeOrders' | 'placeLongStraddle' | 'reconcileOrder'
+>;
 
 function failed(error: unknown): LegOutcome {
   if (isBrokerError(error, 'OUTCOME_UNKNOWN')) return { status: 'UNKNOWN', reason: error.message };
-  return { status: 'NOT_PLACED', reason: isBrokerError(error) ? error.message : 'unexpected error before sending' };
+  return {
+    status: 'NOT_PLACED',
+    reason: isBrokerError(error) ? error.message : 'unexpected error before sending',
+  };
 }
 
 function fromResult(result: LegResult | undefined): LegOutcome {
@@ -26,7 +32,10 @@ export async function sendTicket(broker: PlacingBroker, ticket: Ticket, signal?:
       const placed = await broker.placeOrder(first.request, call);
       first.outcome = { status: 'PLACED', orderNumber: placed.orderNumber };
     } else if (ticket.kind === 'multi') {
-      const results = await broker.placeOrders(ticket.legs.map((l) => l.request), call);
+      const results = await broker.placeOrders(
+        ticket.legs.map((l) => l.request),
+        call,
+      );
       ticket.legs.forEach((leg, i) => {
         leg.outcome = fromResult(results[i]);
       });
@@ -54,7 +63,11 @@ export async function sendTicket(broker: PlacingBroker, ticket: Ticket, signal?:
 }
 
 /** Settles every leg of unknown outcome by searching the order book for its tag. */
-export async function reconcileTicket(broker: PlacingBroker, ticket: Ticket, signal?: AbortSignal): Promise<void> {
+export async function reconcileTicket(
+  broker: PlacingBroker,
+  ticket: Ticket,
+  signal?: AbortSignal,
+): Promise<void> {
   const unknown = ticket.legs.filter((l) => l.outcome?.status === 'UNKNOWN');
   const byTag = new Map<string, Order[]>();
   for (const tag of new Set(unknown.map((l) => l.request.tag ?? ''))) {
@@ -68,7 +81,9 @@ export async function reconcileTicket(broker: PlacingBroker, ticket: Ticket, sig
   for (const leg of unknown) {
     const orders = byTag.get(leg.request.tag ?? '');
     if (orders === undefined) continue;
-    const order = orders.find((o) => o.tradingSymbol === leg.intent.tradingSymbol) ?? (orders.length === 1 ? orders[0] : undefined);
+    const order =
+      orders.find((o) => o.tradingSymbol === leg.intent.tradingSymbol) ??
+      (orders.length === 1 ? orders[0] : undefined);
     leg.outcome = order
       ? outcomeOf(order)
       : { status: 'NOT_PLACED', reason: 'the order book has no order with this ticket tag' };
@@ -100,7 +115,8 @@ export function statusFromLegs(ticket: Ticket): Ticket['status'] {
   if (statuses.every((s) => s === 'NOT_PLACED')) return 'NOT_PLACED';
   if (!statuses.every((s) => FINAL.has(s))) return 'PLACED';
   const [first] = statuses;
-  return statuses.every((s) => s === first) && (first === 'COMPLETE' || first === 'REJECTED' || first === 'CANCELED')
+  return statuses.every((s) => s === first) &&
+    (first === 'COMPLETE' || first === 'REJECTED' || first === 'CANCELED')
     ? first
     : 'SETTLED';
 }

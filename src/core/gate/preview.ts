@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '../audit/index.js';
 import type { Instrument, InstrumentCatalog } from '../catalogue/index.js';
-import { type CheckContext, checkBasket, type OrderIntent, type TradingPolicy, type Violation } from '../checks/index.js';
+import {
+  type CheckContext,
+  checkBasket,
+  type OrderIntent,
+  type TradingPolicy,
+  type Violation,
+} from '../checks/index.js';
 import type { BrokerClient } from '../client/types.js';
 import { expiryMs } from '../client/validate.js';
 import { isBrokerError } from '../errors.js';
@@ -70,7 +76,11 @@ interface Draft {
   readonly remarks: string | undefined;
 }
 
-function drafts(request: TicketRequest, catalog: InstrumentCatalog, id: string): { legs: Draft[]; straddle?: Record<string, string> } {
+function drafts(
+  request: TicketRequest,
+  catalog: InstrumentCatalog,
+  id: string,
+): { legs: Draft[]; straddle?: Record<string, string> } {
   if (request.kind === 'straddle') {
     const s = request.straddle;
     const tag = ticketTag(id);
@@ -92,13 +102,21 @@ function drafts(request: TicketRequest, catalog: InstrumentCatalog, id: string):
   }
   const orders = request.kind === 'single' ? [request.order] : request.orders;
   if (orders.length === 0 || orders.length > MAX_ORDERS_PER_MULTI) {
-    throw new GateError('INVALID_ORDER', `a multi-order ticket holds 1 to ${MAX_ORDERS_PER_MULTI} orders, got ${orders.length}`);
+    throw new GateError(
+      'INVALID_ORDER',
+      `a multi-order ticket holds 1 to ${MAX_ORDERS_PER_MULTI} orders, got ${orders.length}`,
+    );
   }
   const legs = orders.map((order, n) => {
     const instrument = resolveOrderInstrument(catalog, order);
     const intent = intentOf(order, instrument);
     validate(intent, orders.length > 1 ? `order ${n + 1}` : 'order');
-    return { instrument, intent, tag: ticketTag(id, request.kind === 'multi' ? n + 1 : undefined), remarks: order.remarks };
+    return {
+      instrument,
+      intent,
+      tag: ticketTag(id, request.kind === 'multi' ? n + 1 : undefined),
+      remarks: order.remarks,
+    };
   });
   return { legs };
 }
@@ -107,12 +125,20 @@ function drafts(request: TicketRequest, catalog: InstrumentCatalog, id: string):
  * Previews a request: resolves instruments, fetches quotes, runs every pre-trade check, estimates margin
  * and freezes the exact wire payload with its hash. A ticket that fails a check comes back `REFUSED`.
  */
-export async function buildTicket(request: TicketRequest, requestedBy: Actor, deps: PreviewDeps): Promise<Ticket> {
+export async function buildTicket(
+  request: TicketRequest,
+  requestedBy: Actor,
+  deps: PreviewDeps,
+): Promise<Ticket> {
   const id = newTicketId();
   const { legs: draft, straddle } = drafts(request, deps.catalog, id);
   const markets = await Promise.all(draft.map((d) => quoteOf(deps, d.instrument)));
   const checked = checkBasket({
-    legs: draft.map((d, i) => ({ intent: d.intent, instrument: d.instrument, ...(markets[i] ? { market: markets[i] } : {}) })),
+    legs: draft.map((d, i) => ({
+      intent: d.intent,
+      instrument: d.instrument,
+      ...(markets[i] ? { market: markets[i] } : {}),
+    })),
     policy: deps.policy,
     context: deps.context,
   });
@@ -126,7 +152,9 @@ export async function buildTicket(request: TicketRequest, requestedBy: Actor, de
   const violations: Violation[] = [...checked.legs.flatMap((l) => l.violations), ...checked.basket];
   const margin = await estimateMargin(deps.broker, legs, deps.signal);
   const warnings = margin.shortfall ? [`margin short by about ${margin.shortfall} rupees`] : [];
-  const heading = straddle ? `Long straddle on ${straddle.symbol} ${straddle.expiry} ${straddle.strikePrice}: buys the call and the put.` : undefined;
+  const heading = straddle
+    ? `Long straddle on ${straddle.symbol} ${straddle.expiry} ${straddle.strikePrice}: buys the call and the put.`
+    : undefined;
   const now = deps.context.now;
   return {
     id,

@@ -8,22 +8,30 @@ import type { OrderInput, StraddleInput } from './types.js';
 /** The one instrument an order names, or a refusal listing what it might have meant. */
 export function resolveOrderInstrument(catalog: InstrumentCatalog, order: OrderInput): Instrument {
   const input = String(order.instrument ?? '').trim();
-  if (input === '') throw new GateError('INVALID_ORDER', 'instrument is required (for example RELIANCE or NSE:RELIANCE-EQ)');
+  if (input === '')
+    throw new GateError('INVALID_ORDER', 'instrument is required (for example RELIANCE or NSE:RELIANCE-EQ)');
   const resolution = catalog.resolve(input, order.exchange === undefined ? {} : { exchange: order.exchange });
   if (resolution.status === 'found') return resolution.instrument;
   const candidates = resolution.candidates.map((c) => `${c.exchange}:${c.tradingSymbol}`);
-  const hint = candidates.length > 0 ? `; did you mean ${candidates.join(', ')}?` : '; search the instruments first';
+  const hint =
+    candidates.length > 0 ? `; did you mean ${candidates.join(', ')}?` : '; search the instruments first';
   throw new GateError('INSTRUMENT_NOT_FOUND', `no single instrument matches "${input.slice(0, 40)}"${hint}`, {
     candidates,
   });
 }
 
 /** The call and the put a straddle buys, looked up in the catalogue by underlying, expiry and strike. */
-export function resolveStraddleContracts(catalog: InstrumentCatalog, s: StraddleInput): readonly [Instrument, Instrument] {
+export function resolveStraddleContracts(
+  catalog: InstrumentCatalog,
+  s: StraddleInput,
+): readonly [Instrument, Instrument] {
   const expiry = expiryMs(String(s.expiry ?? ''));
-  if (expiry === undefined) throw new GateError('INVALID_ORDER', 'expiry must be DDMMMYY, DD-MMM-YYYY or YYYY-MM-DD');
+  if (expiry === undefined)
+    throw new GateError('INVALID_ORDER', 'expiry must be DDMMMYY, DD-MMM-YYYY or YYYY-MM-DD');
   const day = istDate(expiry);
-  const symbol = String(s.symbol ?? '').trim().toUpperCase();
+  const symbol = String(s.symbol ?? '')
+    .trim()
+    .toUpperCase();
   const find = (type: OptionType): Instrument | undefined =>
     catalog
       .all()
@@ -40,12 +48,21 @@ export function resolveStraddleContracts(catalog: InstrumentCatalog, s: Straddle
   const put = find('PE');
   if (!call || !put) {
     const expiries = [
-      ...new Set(catalog.all().filter((i) => i.symbolName === symbol && i.optionType === 'CE').map((i) => i.expiry)),
+      ...new Set(
+        catalog
+          .all()
+          .filter((i) => i.symbolName === symbol && i.optionType === 'CE')
+          .map((i) => i.expiry),
+      ),
     ]
       .sort()
       .slice(0, 6);
-    const hint = expiries.length > 0 ? `; listed expiries: ${expiries.join(', ')}` : `; no options on ${symbol}`;
-    throw new GateError('INSTRUMENT_NOT_FOUND', `no ${symbol} ${day} ${s.strike} call and put pair is listed${hint}`);
+    const hint =
+      expiries.length > 0 ? `; listed expiries: ${expiries.join(', ')}` : `; no options on ${symbol}`;
+    throw new GateError(
+      'INSTRUMENT_NOT_FOUND',
+      `no ${symbol} ${day} ${s.strike} call and put pair is listed${hint}`,
+    );
   }
   return [call, put];
 }

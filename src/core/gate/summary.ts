@@ -2,7 +2,11 @@ import { showCount, showPrice, showRupees } from '../checks/index.js';
 import type { MarginView, TicketLeg } from './types.js';
 
 const PRODUCT_WORDS = { C: 'delivery (C)', M: 'carry-forward (M)', I: 'intraday (I)' } as const;
-const RETENTION_WORDS = { DAY: 'valid for the day', EOS: 'valid to the end of the session', IOC: 'immediate or cancel' } as const;
+const RETENTION_WORDS = {
+  DAY: 'valid for the day',
+  EOS: 'valid to the end of the session',
+  IOC: 'immediate or cancel',
+} as const;
 
 function priceWords(leg: TicketLeg): string {
   const { intent, instrument } = leg;
@@ -50,9 +54,12 @@ export function marginSentence(margin: MarginView): string {
 
 /** The one-paragraph summary a human approves. */
 export function ticketSummary(legs: readonly TicketLeg[], margin: MarginView, heading?: string): string {
-  const sentences = legs.map((leg, n) => (legs.length > 1 ? `Leg ${n + 1}: ${legSentence(leg)}` : legSentence(leg)));
-  const total = legs.every((l) => l.value !== undefined) && legs.length > 1
-    ? ` Total value about ${showRupees(legs.reduce((sum, l) => sum + (l.value ?? 0), 0))}.`
-    : '';
-  return [heading, ...sentences].filter(Boolean).join(' ') + total + ` ${marginSentence(margin)}`;
+  const sentences = legs.map((leg, n) =>
+    legs.length > 1 ? `Leg ${n + 1}: ${legSentence(leg)}` : legSentence(leg),
+  );
+  const total =
+    legs.every((l) => l.value !== undefined) && legs.length > 1
+      ? ` Total value about ${showRupees(legs.reduce((sum, l) => sum + (l.value ?? 0), 0))}.`
+      : '';
+  return `${[heading, ...sentences].filter(Boolean).join(' ')}${total} ${marginSentence(margin)}`;
 }

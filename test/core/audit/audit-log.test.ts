@@ -14,7 +14,11 @@ async function freshLog(redactor = new Redactor()): Promise<{ log: AuditLog; pat
 async function writeThree(): Promise<string> {
   const { log, path } = await freshLog();
   await log.append({ event: 'previewed', ticket: 'T1', data: { side: 'BUY', quantity: 10 } });
-  await log.append({ event: 'approved', ticket: 'T1', actor: { channel: 'discord', id: '123', name: 'asha' } });
+  await log.append({
+    event: 'approved',
+    ticket: 'T1',
+    actor: { channel: 'discord', id: '123', name: 'asha' },
+  });
   await log.append({ event: 'placed', ticket: 'T1', data: { orderNumber: '26112000000001' } });
   await log.close();
   return path;
@@ -28,7 +32,10 @@ async function rewrite(path: string, change: (lines: string[]) => string[]): Pro
 describe('audit log', () => {
   it('chains each line to the one before and verifies', async () => {
     const path = await writeThree();
-    const lines = (await readFile(path, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = (await readFile(path, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.seq)).toEqual([1, 2, 3]);
     expect(lines[1].prev).toBe(lines[0].hash);
     expect(lines[0].at).toMatch(/\+05:30$/);
@@ -36,10 +43,20 @@ describe('audit log', () => {
   });
 
   it.each([
-    ['an edited field', (l: string[]) => [l[0] ?? '', (l[1] ?? '').replace('asha', 'mallory'), l[2] ?? ''], 2, 'does not match its hash'],
+    [
+      'an edited field',
+      (l: string[]) => [l[0] ?? '', (l[1] ?? '').replace('asha', 'mallory'), l[2] ?? ''],
+      2,
+      'does not match its hash',
+    ],
     ['a removed line', (l: string[]) => [l[0] ?? '', l[2] ?? ''], 2, 'sequence'],
     ['reordered lines', (l: string[]) => [l[1] ?? '', l[0] ?? '', l[2] ?? ''], 1, 'sequence'],
-    ['a partial last line', (l: string[]) => [l[0] ?? '', l[1] ?? '', (l[2] ?? '').slice(0, 30)], 3, 'not valid JSON'],
+    [
+      'a partial last line',
+      (l: string[]) => [l[0] ?? '', l[1] ?? '', (l[2] ?? '').slice(0, 30)],
+      3,
+      'not valid JSON',
+    ],
   ])('detects %s and names the line', async (_, change, line, problem) => {
     const path = await writeThree();
     await rewrite(path, change);
@@ -84,7 +101,10 @@ describe('audit log', () => {
     const redactor = new Redactor();
     redactor.add('sess-0123456789');
     const { log, path } = await freshLog(redactor);
-    await log.append({ event: 'x', data: { jKey: 'anything', note: 'key sess-0123456789 refused', password: 'p' } });
+    await log.append({
+      event: 'x',
+      data: { jKey: 'anything', note: 'key sess-0123456789 refused', password: 'p' },
+    });
     await log.close();
     const text = await readFile(path, 'utf8');
     expect(text).not.toContain('sess-0123456789');
@@ -93,6 +113,9 @@ describe('audit log', () => {
   });
 
   it('treats a missing file as an empty valid log', async () => {
-    expect(await verifyAuditLog(join(tmpdir(), 'omsdesk-no-such-audit.jsonl'))).toMatchObject({ ok: true, entries: 0 });
+    expect(await verifyAuditLog(join(tmpdir(), 'omsdesk-no-such-audit.jsonl'))).toMatchObject({
+      ok: true,
+      entries: 0,
+    });
   });
 });

@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Actor } from '../../../src/core/audit/index.js';
-import { AuditLog, type AuditEntry } from '../../../src/core/audit/index.js';
+import { type AuditEntry, AuditLog } from '../../../src/core/audit/index.js';
 import { parseInstrumentCatalog } from '../../../src/core/catalogue/index.js';
 import { createBrokerClient } from '../../../src/core/client/index.js';
 import type { BrokerClient } from '../../../src/core/client/types.js';
@@ -50,13 +50,24 @@ export async function startGate(
       totp: () => totpFor(h.clock.now()),
     },
     rateLimits: false,
+    // Short enough that a stalled placement turns UNKNOWN quickly in tests.
+    timeouts: { headersMs: 1_500, requestMs: 2_000 },
   });
   const placements: unknown[] = [];
   const counted: BrokerClient = {
     ...client,
-    placeOrder: (...args) => (placements.push(args[0]), client.placeOrder(...args)),
-    placeOrders: (...args) => (placements.push(args[0]), client.placeOrders(...args)),
-    placeLongStraddle: (...args) => (placements.push(args[0]), client.placeLongStraddle(...args)),
+    placeOrder: (...args) => {
+      placements.push(args[0]);
+      return client.placeOrder(...args);
+    },
+    placeOrders: (...args) => {
+      placements.push(args[0]);
+      return client.placeOrders(...args);
+    },
+    placeLongStraddle: (...args) => {
+      placements.push(args[0]);
+      return client.placeLongStraddle(...args);
+    },
   };
   const catalog = parseInstrumentCatalog(instrumentsCsv(h.sim.market.universe(h.clock.now())));
   const audit = await AuditLog.open(config.audit.path, clock, new Redactor());
@@ -79,7 +90,10 @@ export async function startGate(
     dataDir,
     async auditEvents() {
       const text = await readFile(config.audit.path, 'utf8');
-      return text.trim().split('\n').map((l) => (JSON.parse(l) as AuditEntry).event);
+      return text
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as AuditEntry).event);
     },
     async close() {
       gate.close();

@@ -30,7 +30,18 @@ describe('the order gate previews', () => {
     const last = (await g.client.getQuote({ exchange: 'NSE', token: '1594' })).lastPrice;
     const limit = Math.round(last * 0.99 * 20) / 20 + 0.05; // on the 0.05 grid, a little below the market
     const t = await g.gate.preview(
-      { kind: 'single', order: { instrument: 'NSE:INFY-EQ', side: 'BUY', quantity: 5, priceType: 'LMT', price: limit, product: 'C', remarks: 'rebalance' } },
+      {
+        kind: 'single',
+        order: {
+          instrument: 'NSE:INFY-EQ',
+          side: 'BUY',
+          quantity: 5,
+          priceType: 'LMT',
+          price: limit,
+          product: 'C',
+          remarks: 'rebalance',
+        },
+      },
       MODEL,
     );
     expect(t.status).toBe('PENDING');
@@ -56,14 +67,34 @@ describe('the order gate previews', () => {
 
   it('refuse what breaks a rule, listing every violation with its numbers, and never let it be approved', async () => {
     g = await startGate({ OMSDESK_MAX_ORDER_QUANTITY: '50' });
-    const call = g.h.sim.market.universe(g.h.clock.now()).instruments.find((i) => i.kind === 'OPTIDX' && i.symbolName === 'NIFTY');
+    const call = g.h.sim.market
+      .universe(g.h.clock.now())
+      .instruments.find((i) => i.kind === 'OPTIDX' && i.symbolName === 'NIFTY');
     const t = await g.gate.preview(
-      { kind: 'single', order: { instrument: `NFO:${call?.tradingSymbol}`, side: 'BUY', quantity: 80, priceType: 'LMT', price: 10.03, product: 'C' } },
+      {
+        kind: 'single',
+        order: {
+          instrument: `NFO:${call?.tradingSymbol}`,
+          side: 'BUY',
+          quantity: 80,
+          priceType: 'LMT',
+          price: 10.03,
+          product: 'C',
+        },
+      },
       MODEL,
     );
     expect(t.status).toBe('REFUSED');
-    expect(t.violations.map((v) => v.rule).sort()).toEqual(['LOT_SIZE', 'ORDER_QUANTITY_CAP', 'PRODUCT_SEGMENT', 'TICK_SIZE']);
-    expect(t.violations.find((v) => v.rule === 'LOT_SIZE')?.numbers).toMatchObject({ quantity: 80, lotSize: 75 });
+    expect(t.violations.map((v) => v.rule).sort()).toEqual([
+      'LOT_SIZE',
+      'ORDER_QUANTITY_CAP',
+      'PRODUCT_SEGMENT',
+      'TICK_SIZE',
+    ]);
+    expect(t.violations.find((v) => v.rule === 'LOT_SIZE')?.numbers).toMatchObject({
+      quantity: 80,
+      lotSize: 75,
+    });
     await expectGateError(g.gate.approve(t.id, ALICE), 'TICKET_DECIDED');
     expect(await g.auditEvents()).toEqual(['refused']);
     expect(g.placements).toHaveLength(0);
@@ -81,12 +112,18 @@ describe('the order gate previews', () => {
   it('refuse malformed orders before looking anything up', async () => {
     g = await startGate();
     const message = await expectGateError(
-      g.gate.preview({ kind: 'single', order: { ...BUY_RELIANCE.order, quantity: -3, side: 'HOLD' as never } }, MODEL),
+      g.gate.preview(
+        { kind: 'single', order: { ...BUY_RELIANCE.order, quantity: -3, side: 'HOLD' as never } },
+        MODEL,
+      ),
       'INVALID_ORDER',
     );
     expect(message).toContain('side must be one of BUY, SELL');
     expect(message).toContain('quantity must be a positive whole number');
-    await expectGateError(g.gate.preview({ kind: 'multi', orders: Array(11).fill(BUY_RELIANCE.order) }, MODEL), 'INVALID_ORDER');
+    await expectGateError(
+      g.gate.preview({ kind: 'multi', orders: Array(11).fill(BUY_RELIANCE.order) }, MODEL),
+      'INVALID_ORDER',
+    );
   });
 });
 
@@ -161,7 +198,10 @@ describe('zero orders reach the broker', () => {
 
   it('when the daily order cap is reached by a basket', async () => {
     g = await startGate({ OMSDESK_MAX_DAILY_ORDERS: '2' });
-    const t = await g.gate.preview({ kind: 'multi', orders: [BUY_RELIANCE.order, BUY_RELIANCE.order, BUY_RELIANCE.order] }, MODEL);
+    const t = await g.gate.preview(
+      { kind: 'multi', orders: [BUY_RELIANCE.order, BUY_RELIANCE.order, BUY_RELIANCE.order] },
+      MODEL,
+    );
     expect(t.violations.map((v) => v.rule)).toContain('DAILY_ORDER_CAP');
     expect(g.placements).toHaveLength(0);
   });
