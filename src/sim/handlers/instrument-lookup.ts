@@ -22,3 +22,15 @@ export function instrumentByToken(ctx: RouteContext, exchange: string, token: st
 
 /** The text the API puts in price-factor fields: the simulated market has no multipliers. */
 export const UNIT_PRICE_FACTOR = '((1 / 1) * (1 / 1))';
+
+/** The description fields quotes and security info share. */
+export function describedInstrument(i: SimInstrument): Record<string, string> {
+  return {
+    exchange: i.exchange,
+    tradingSymbol: i.tradingSymbol,
+    companyName: i.companyName,
+    symbolName: i.symbolName,
+    segment: i.segment,
+    instrumentName: i.kind,
+  };
+}

@@ -4,7 +4,7 @@ import { clockTime, count, money, timeFirst } from '../format.js';
 import { validateBody } from '../http/validate.js';
 import type { DepthLevel } from '../market/types.js';
 import type { Route } from '../runtime.js';
-import { instrumentByToken, UNIT_PRICE_FACTOR } from './instrument-lookup.js';
+import { describedInstrument, instrumentByToken, UNIT_PRICE_FACTOR } from './instrument-lookup.js';
 
 function depth(
   side: 'Buy' | 'Sell',
@@ -35,12 +35,7 @@ export const quoteRoute: Route = {
       Status: 'Success',
       data: {
         requestTime: timeFirst(ctx.now),
-        exchange: i.exchange,
-        tradingSymbol: i.tradingSymbol,
-        companyName: i.companyName,
-        symbolName: i.symbolName,
-        segment: i.segment,
-        instrumentName: i.kind,
+        ...describedInstrument(i),
         pricePrecision: String(p),
         tickSize: money(i.tickSize, p),
         lotSize: count(i.lotSize),

@@ -3,7 +3,7 @@ import { instrumentRequest } from '../../core/wire/index.js';
 import { count, money, timeFirst } from '../format.js';
 import { validateBody } from '../http/validate.js';
 import type { Route } from '../runtime.js';
-import { instrumentByToken, UNIT_PRICE_FACTOR } from './instrument-lookup.js';
+import { describedInstrument, instrumentByToken, UNIT_PRICE_FACTOR } from './instrument-lookup.js';
 
 /** `/apiV2/securityInfo`: the master record of one instrument. */
 export const securityInfoRoute: Route = {
@@ -17,12 +17,7 @@ export const securityInfoRoute: Route = {
       Status: 'Success',
       data: {
         requestTime: timeFirst(ctx.now),
-        exchange: i.exchange,
-        tradingSymbol: i.tradingSymbol,
-        companyName: i.companyName,
-        symbolName: i.symbolName,
-        segment: i.segment,
-        instrumentName: i.kind,
+        ...describedInstrument(i),
         tickSize: money(i.tickSize, i.pricePrecision),
         lotSize: count(i.lotSize),
         pricePrecision: String(i.pricePrecision),
