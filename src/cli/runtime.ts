@@ -10,6 +10,8 @@ import type { Redactor } from '../core/redact.js';
 import { DEMO_ACCOUNT } from '../sim/accounts.js';
 import { createSimulator, type Simulator } from '../sim/create-simulator.js';
 import { fileCatalog, paperCatalog } from './catalog-supplier.js';
+import { loadCliConfig } from './load-config.js';
+import { stderrLogger } from './logger.js';
 
 /** Everything one omsdesk process runs on: the broker (embedded or live), the client, the master, the gate. */
 export interface Runtime {
@@ -95,4 +97,13 @@ export async function startRuntime(config: Config, baseLogger: Logger): Promise<
     await sim?.close();
     throw error;
   }
+}
+
+/** Loads the configuration, reports its warnings on stderr, runs `check` on it, then starts the runtime. */
+export async function startFromEnvironment(check: (config: Config) => void): Promise<Runtime> {
+  const config = await loadCliConfig();
+  const logger = stderrLogger(config.log.level);
+  for (const warning of config.warnings) logger.warn(warning);
+  check(config);
+  return startRuntime(config, logger);
 }

@@ -104,3 +104,16 @@ export function parseIstTime(text: string, nowMs: number, field: string): number
   }
   return ms;
 }
+
+/** The instrument block every instrument tool's result starts with. */
+export function instrumentOf(
+  r: Resolved,
+  tradingSymbol: string,
+): {
+  key: string;
+  exchange: string;
+  token: string;
+  tradingSymbol: string;
+} {
+  return { key: r.key, exchange: r.ref.exchange, token: r.ref.token, tradingSymbol };
+}

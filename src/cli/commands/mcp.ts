@@ -5,9 +5,7 @@ import { assertMcpSettings, createMcpServer } from '../../mcp/server.js';
 import { startHttpServer } from '../../mcp/transports/http.js';
 import { serveStdio } from '../../mcp/transports/stdio.js';
 import { untilSignal } from '../lifecycle.js';
-import { loadCliConfig } from '../load-config.js';
-import { stderrLogger } from '../logger.js';
-import { type Runtime, startRuntime } from '../runtime.js';
+import { type Runtime, startFromEnvironment } from '../runtime.js';
 import { intFlag } from '../usage-error.js';
 
 export const MCP_USAGE = 'omsdesk mcp [--http [--host 127.0.0.1] [--port 8765]]   (stdio unless --http)';
@@ -56,11 +54,8 @@ export async function mcpCommand(argv: readonly string[]): Promise<void> {
     options: { http: { type: 'boolean' }, host: { type: 'string' }, port: { type: 'string' } },
     strict: true,
   });
-  const config = await loadCliConfig();
-  const logger = stderrLogger(config.log.level);
-  for (const warning of config.warnings) logger.warn(warning);
-  checkMcpConfig(config);
-  const rt = await startRuntime(config, logger);
+  const rt = await startFromEnvironment(checkMcpConfig);
+  const { config, logger } = rt;
   if (values.http) {
     const http = await serveHttp(
       rt,

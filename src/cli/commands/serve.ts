@@ -1,9 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { untilSignal } from '../lifecycle.js';
-import { loadCliConfig } from '../load-config.js';
-import { stderrLogger } from '../logger.js';
-import { startRuntime } from '../runtime.js';
+import { startFromEnvironment } from '../runtime.js';
 import { intFlag } from '../usage-error.js';
 import { checkMcpConfig, serveHttp } from './mcp.js';
 
@@ -46,11 +44,8 @@ export async function serveCommand(argv: readonly string[]): Promise<void> {
     options: { host: { type: 'string' }, port: { type: 'string' } },
     strict: true,
   });
-  const config = await loadCliConfig();
-  const logger = stderrLogger(config.log.level);
-  for (const warning of config.warnings) logger.warn(warning);
-  checkMcpConfig(config);
-  const rt = await startRuntime(config, logger);
+  const rt = await startFromEnvironment(checkMcpConfig);
+  const { config } = rt;
   const host = values.host ?? config.mcp.host;
   const http = await serveHttp(rt, host, intFlag('port', values.port, config.mcp.port, 0, 65535)).catch(
     async (error: unknown) => {

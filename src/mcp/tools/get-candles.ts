@@ -3,7 +3,7 @@ import { showCount, showPrice } from '../../core/checks/index.js';
 import { toIstIso } from '../../core/time/ist.js';
 import { ToolInputError } from '../errors.js';
 import { exchangeField, instrumentField, intervalField, timeField } from '../fields.js';
-import { parseIstTime, resolveInstrument } from '../inputs.js';
+import { instrumentOf, parseIstTime, resolveInstrument } from '../inputs.js';
 import { cursorField, decodeCursor, encodeCursor, limitField } from '../paging.js';
 import { rowOut, summarize, summaryOut } from '../schemas/candles.js';
 import { instrumentOut } from '../schemas/common.js';
@@ -88,12 +88,7 @@ export const getCandlesTool = defineTool({
       : `${r.key}: no bars between ${toIstIso(from).slice(0, 16)} and ${toIstIso(to).slice(0, 16)} IST (market closed, or before listing).`;
     return {
       data: {
-        instrument: {
-          key: r.key,
-          exchange: r.ref.exchange,
-          token: r.ref.token,
-          tradingSymbol: r.instrument?.tradingSymbol ?? r.ref.token,
-        },
+        instrument: instrumentOf(r, r.instrument?.tradingSymbol ?? r.ref.token),
         interval: args.interval,
         from: toIstIso(from),
         to: toIstIso(to),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { showCount, showPrice } from '../../core/checks/index.js';
 import type { Quote } from '../../core/domain/quote.js';
 import { exchangeField, instrumentField } from '../fields.js';
-import { resolveInstrument } from '../inputs.js';
+import { instrumentOf, resolveInstrument } from '../inputs.js';
 import { EXTERNAL, external, instrumentOut } from '../schemas/common.js';
 import { defineTool, READ } from '../tool.js';
 import { untrusted } from '../untrusted.js';
@@ -51,12 +51,7 @@ export const getQuoteTool = defineTool({
     const q = await ctx.deps.client.getQuote(r.ref, { signal: ctx.extra.signal });
     return {
       data: {
-        instrument: {
-          key: r.key,
-          exchange: r.ref.exchange,
-          token: r.ref.token,
-          tradingSymbol: q.tradingSymbol,
-        },
+        instrument: instrumentOf(r, q.tradingSymbol),
         companyName: external(q.companyName, 80),
         lastPrice: q.lastPrice,
         lastQuantity: q.lastQuantity,

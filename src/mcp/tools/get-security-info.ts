@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { exchangeField, instrumentField } from '../fields.js';
-import { resolveInstrument } from '../inputs.js';
+import { instrumentOf, resolveInstrument } from '../inputs.js';
 import { EXTERNAL, external, instrumentOut } from '../schemas/common.js';
 import { defineTool, READ } from '../tool.js';
 import { untrusted } from '../untrusted.js';
@@ -39,12 +39,7 @@ export const getSecurityInfoTool = defineTool({
     const name = s.companyName ? ` ${untrusted(s.companyName, 80)}` : '';
     return {
       data: {
-        instrument: {
-          key: r.key,
-          exchange: r.ref.exchange,
-          token: r.ref.token,
-          tradingSymbol: s.tradingSymbol,
-        },
+        instrument: instrumentOf(r, s.tradingSymbol),
         companyName: external(s.companyName, 80),
         symbolName: external(s.symbolName ?? i?.symbolName, 40),
         kind: i?.kind,
