@@ -96,3 +96,27 @@ export function loginV1Body(overrides: Record<string, string> = {}): Record<stri
 export function schemaKeys(schema: { shape: Record<string, unknown> }): string[] {
   return Object.keys(schema.shape);
 }
+
+/** A span-calculator position for a simulated derivative, as the spec's request carries it. */
+export function spanPositionBody(
+  i: { kind: string; symbolName: string; expiry?: number; optionType?: string; strike?: number },
+  buy: number,
+  sell: number,
+): Record<string, string> {
+  const expd = new Date((i.expiry ?? 0) + 330 * 60_000)
+    .toUTCString()
+    .slice(5, 16)
+    .replace(/ /g, '-')
+    .toUpperCase();
+  return {
+    exchange: 'NFO',
+    instname: i.kind,
+    symbolName: i.symbolName,
+    expd,
+    optt: i.optionType ?? '',
+    strikePrice: i.strike === undefined ? '0' : String(i.strike),
+    buyQuantity: String(buy),
+    sellQuantity: String(sell),
+    netQuantity: String(buy - sell),
+  };
+}

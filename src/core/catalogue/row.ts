@@ -66,47 +66,16 @@ export function createRowReader(columns: ColumnMap): (fields: readonly string[])
     if (!Number.isSafeInteger(freezeQty) || freezeQty < 0) return fail(`invalid freezeQty "${freezeText}"`);
     const symbolName = cell(name).toUpperCase() || defaultSymbolName(tradingSymbol, kind);
 
-    if (kind === 'EQ' || kind === 'INDEX') {
-      return {
-        instrument: { exchange, token, tradingSymbol, symbolName, kind, lotSize, tickSize, freezeQty },
-      };
-    }
+    const base = { exchange, token, tradingSymbol, symbolName, kind, lotSize, tickSize, freezeQty };
+    if (kind === 'EQ' || kind === 'INDEX') return { instrument: base };
     const expiry = expiryOf(cell(exp));
     if (expiry === undefined) return fail(`invalid expiry "${cell(exp)}" for ${kind}`);
-    if (kind === 'FUTIDX' || kind === 'FUTSTK') {
-      return {
-        instrument: {
-          exchange,
-          token,
-          tradingSymbol,
-          symbolName,
-          kind,
-          expiry,
-          lotSize,
-          tickSize,
-          freezeQty,
-        },
-      };
-    }
+    if (kind === 'FUTIDX' || kind === 'FUTSTK') return { instrument: { ...base, expiry } };
     const strike = priceOf(cell(strk));
     if (strike === undefined || strike <= 0) return fail(`invalid strike "${cell(strk)}" for ${kind}`);
     const optionType = cell(opt).toUpperCase();
     if (!isOptionType(optionType)) return fail(`invalid optionType "${optionType}" for ${kind}`);
-    return {
-      instrument: {
-        exchange,
-        token,
-        tradingSymbol,
-        symbolName,
-        kind,
-        expiry,
-        strike,
-        optionType,
-        lotSize,
-        tickSize,
-        freezeQty,
-      },
-    };
+    return { instrument: { ...base, expiry, strike, optionType } };
   };
 }
 

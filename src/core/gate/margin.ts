@@ -11,8 +11,9 @@ const INTRADAY_CASH_SHARE = 0.2;
 function spanPosition(leg: TicketLeg): SpanPositionInput | undefined {
   const { instrument: i, intent } = leg;
   const short = intent.side === 'SELL';
-  if (!(isFuture(i.kind) || (isOption(i.kind) && short)) || i.expiry === undefined) return undefined;
-  if (i.kind === 'EQ' || i.kind === 'INDEX') return undefined;
+  // Futures and short options carry span; the kind test also narrows `kind` for the span query.
+  if (i.kind === 'EQ' || i.kind === 'INDEX' || i.expiry === undefined) return undefined;
+  if (!(isFuture(i.kind) || (isOption(i.kind) && short))) return undefined;
   return {
     kind: i.kind,
     symbolName: i.symbolName,

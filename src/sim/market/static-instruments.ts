@@ -2,12 +2,18 @@ import { EQUITIES, equityTick } from './reference-equities.js';
 import { INDEX_TICK, INDICES } from './reference-indices.js';
 import type { SimInstrument } from './types.js';
 
-/** NSE cash listings (`RELIANCE-EQ`) of every reference company. */
-export function nseEquities(): SimInstrument[] {
-  return EQUITIES.map((e) => ({
-    exchange: 'NSE',
-    token: e.nseToken,
-    tradingSymbol: `${e.symbol}-EQ`,
+type Equity = (typeof EQUITIES)[number];
+
+function cashListing(
+  e: Equity,
+  exchange: 'NSE' | 'BSE',
+  token: string,
+  tradingSymbol: string,
+): SimInstrument {
+  return {
+    exchange,
+    token,
+    tradingSymbol,
     symbolName: e.symbol,
     companyName: e.name,
     kind: 'EQ',
@@ -17,30 +23,18 @@ export function nseEquities(): SimInstrument[] {
     tickSize: equityTick(e.price),
     pricePrecision: 2,
     freezeQty: 0,
-  }));
+  };
+}
+
+/** NSE cash listings (`RELIANCE-EQ`) of every reference company. */
+export function nseEquities(): SimInstrument[] {
+  return EQUITIES.map((e) => cashListing(e, 'NSE', e.nseToken, `${e.symbol}-EQ`));
 }
 
 /** BSE listings (scrip code as token, symbol without `-EQ`) of the companies that carry a BSE code. */
 export function bseEquities(): SimInstrument[] {
   return EQUITIES.flatMap((e) =>
-    e.bseCode === undefined
-      ? []
-      : [
-          {
-            exchange: 'BSE',
-            token: e.bseCode,
-            tradingSymbol: e.symbol,
-            symbolName: e.symbol,
-            companyName: e.name,
-            kind: 'EQ',
-            segment: 'EQ',
-            isin: e.isin,
-            lotSize: 1,
-            tickSize: equityTick(e.price),
-            pricePrecision: 2,
-            freezeQty: 0,
-          } satisfies SimInstrument,
-        ],
+    e.bseCode === undefined ? [] : [cashListing(e, 'BSE', e.bseCode, e.symbol)],
   );
 }
 

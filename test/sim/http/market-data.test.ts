@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROKER_TEXTS } from '../../../src/core/vocabulary/index.js';
 import * as wire from '../../../src/core/wire/index.js';
 import type { SimInstrument } from '../../../src/sim/market/types.js';
-import { type Answer, type SimHarness, schemaKeys, startSim } from '../../helpers/sim.js';
+import { type Answer, type SimHarness, schemaKeys, spanPositionBody, startSim } from '../../helpers/sim.js';
 
 let h: SimHarness;
 let jKey: string;
@@ -201,24 +201,6 @@ describe('/apiV2/optionGreek', () => {
 });
 
 describe('/api/spanCalculators', () => {
-  function position(i: SimInstrument, buy: number, sell: number): Record<string, string> {
-    const expd = new Date((i.expiry ?? 0) + 330 * 60_000)
-      .toUTCString()
-      .slice(5, 16)
-      .replace(/ /g, '-')
-      .toUpperCase();
-    return {
-      exchange: 'NFO',
-      instname: i.kind,
-      symbolName: i.symbolName,
-      expd,
-      optt: i.optionType ?? '',
-      strikePrice: i.strike === undefined ? '0' : String(i.strike),
-      buyQuantity: String(buy),
-      sellQuantity: String(sell),
-      netQuantity: String(buy - sell),
-    };
-  }
   const span = (pos: Record<string, string>[]): Promise<Answer> =>
     h.post('/api/spanCalculators', { ...session, actid: 'SIM001', product: 'M', pos });
 
@@ -228,10 +210,12 @@ describe('/api/spanCalculators', () => {
       .instruments.filter((i) => i.kind === 'FUTIDX' && i.symbolName === 'NIFTY');
     const [near, far] = futures;
     if (!near || !far) throw new Error('expected two NIFTY futures');
-    const alone = wire.spanSuccess.parse((await span([position(near, 0, 75)])).json);
+    const alone = wire.spanSuccess.parse((await span([spanPositionBody(near, 0, 75)])).json);
     expect(Number(alone.span)).toBeGreaterThan(75 * 24000 * 0.05);
     expect(Number(alone.expo)).toBeGreaterThan(0);
-    const hedged = wire.spanSuccess.parse((await span([position(near, 0, 75), position(far, 75, 0)])).json);
+    const hedged = wire.spanSuccess.parse(
+      (await span([spanPositionBody(near, 0, 75), spanPositionBody(far, 75, 0)])).json,
+    );
     expect(Number(hedged.span)).toBeLessThan(Number(alone.span) * 0.2);
     expect(alone.span_trade).toBe(alone.span);
   });
@@ -242,7 +226,7 @@ describe('/api/spanCalculators', () => {
       ...session,
       actid: 'SIM001',
       product: 'M',
-      ...position(option, 0, 75),
+      ...spanPositionBody(option, 0, 75),
     });
     expect(wire.spanSuccess.parse(flat.json).stat).toBe('Ok');
   });
@@ -250,9 +234,9 @@ describe('/api/spanCalculators', () => {
   it('answers an unknown contract or inconsistent quantities with the spec text', async () => {
     const option = nfo((i) => i.kind === 'OPTIDX');
     for (const bad of [
-      { ...position(option, 0, 75), strikePrice: '1' },
-      { ...position(option, 0, 75), netQuantity: '75' },
-      { ...position(option, 0, 75), symbolName: 'NOPE' },
+      { ...spanPositionBody(option, 0, 75), strikePrice: '1' },
+      { ...spanPositionBody(option, 0, 75), netQuantity: '75' },
+      { ...spanPositionBody(option, 0, 75), symbolName: 'NOPE' },
     ]) {
       expect((await span([bad])).json).toMatchObject({ stat: 'Not_Ok', emsg: BROKER_TEXTS.invalidInput });
     }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as wire from '../../../src/core/wire/index.js';
 import type { SimInstrument } from '../../../src/sim/market/types.js';
+import { spanPositionBody } from '../../helpers/sim.js';
 import { type OrderHarness, orderHarness } from './harness.js';
 
 let o: OrderHarness | undefined;
@@ -30,25 +31,6 @@ function contract(h: OrderHarness, kind: string, strike?: number, type = 'CE'): 
     );
   if (!found) throw new Error(`no NIFTY ${kind}`);
   return found;
-}
-
-function spanPosition(i: SimInstrument, buy: number, sell: number): Record<string, string> {
-  const expd = new Date((i.expiry ?? 0) + 330 * 60_000)
-    .toUTCString()
-    .slice(5, 16)
-    .replace(/ /g, '-')
-    .toUpperCase();
-  return {
-    exchange: 'NFO',
-    instname: i.kind,
-    symbolName: i.symbolName,
-    expd,
-    optt: i.optionType ?? '',
-    strikePrice: String(i.strike ?? ''),
-    buyQuantity: String(buy),
-    sellQuantity: String(sell),
-    netQuantity: String(buy - sell),
-  };
 }
 
 async function span(h: OrderHarness, pos: Record<string, string>[]) {
@@ -99,7 +81,7 @@ describe('limits after trades', () => {
     const future = contract(o, 'FUTIDX');
     await filledValue(o, fno(future, 'B'));
     const limits = await o.limits();
-    const alone = await span(o, [spanPosition(future, 75, 0)]);
+    const alone = await span(o, [spanPositionBody(future, 75, 0)]);
     expect(limits.span).toBe(Number(alone.span));
     expect(limits.expo).toBe(Number(alone.expo));
     expect(limits.marginused).toBeCloseTo(limits.span + limits.expo, 2);
@@ -122,10 +104,10 @@ describe('limits after trades', () => {
   it('net the span calculator trade figures with the account open F&O positions', async () => {
     o = await orderHarness();
     const future = contract(o, 'FUTIDX');
-    const before = await span(o, [spanPosition(future, 0, 75)]);
+    const before = await span(o, [spanPositionBody(future, 0, 75)]);
     expect(before.span_trade).toBe(before.span);
     await filledValue(o, fno(future, 'B'));
-    const after = await span(o, [spanPosition(future, 0, 75)]);
+    const after = await span(o, [spanPositionBody(future, 0, 75)]);
     expect(Number(after.span)).toBeGreaterThan(0);
     expect(Number(after.span_trade)).toBe(0);
     expect(Number(after.expo_trade)).toBe(0);
