@@ -1,14 +1,17 @@
+import { dirname, resolve } from 'node:path';
 import { AuditLog } from '../core/audit/index.js';
 import type { InstrumentCatalog } from '../core/catalogue/index.js';
 import { createBrokerClient } from '../core/client/index.js';
 import type { BrokerClient } from '../core/client/types.js';
 import { systemClock } from '../core/clock.js';
 import { type Config, configRedactor } from '../core/config/index.js';
+import { DataDirLock } from '../core/data-dir/lock.js';
 import { OrderGate } from '../core/gate/index.js';
 import { type Logger, redactingLogger } from '../core/logger.js';
 import type { Redactor } from '../core/redact.js';
 import { DEMO_ACCOUNT } from '../sim/accounts.js';
 import { createSimulator, type Simulator } from '../sim/create-simulator.js';
+import { auditAnchor } from './audit-anchor.js';
 import { fileCatalog, paperCatalog } from './catalog-supplier.js';
 import { loadCliConfig } from './load-config.js';
 import { stderrLogger } from './logger.js';
@@ -27,44 +30,48 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** Starts the paper broker (unless a live one is configured), logs in, and opens the audit log and the gate. */
-export async function startRuntime(config: Config, baseLogger: Logger): Promise<Runtime> {
+/**
+ * Takes the data dir (one process at a time: the caps and the audit chain are sound only then), starts
+ * the paper broker (unless a live one is configured), logs in, and opens the audit log and the gate.
+ */
+export async function startRuntime(config: Config, baseLogger: Logger, command: string): Promise<Runtime> {
   const redactor = configRedactor(config);
   const logger = redactingLogger(baseLogger, redactor);
-  const sim =
-    config.broker.mode === 'paper'
-      ? await createSimulator({
-          seed: config.sim.seed,
-          hours: config.sim.hours,
-          port: config.sim.port,
-          ...(config.sim.statePath === undefined ? {} : { statePath: config.sim.statePath }),
-          onError: (error, where) => logger.error('paper broker error', { where, error: String(error) }),
-        })
-      : undefined;
+  const lock = await DataDirLock.acquire(config.dataDir, command);
+  const auditDir = dirname(resolve(config.audit.path));
+  const auditLock =
+    auditDir === resolve(config.dataDir)
+      ? undefined
+      : await DataDirLock.acquire(auditDir, command).catch(async (error: unknown) => {
+          await lock.release();
+          throw error;
+        });
+  const unlock = async (): Promise<void> => {
+    await auditLock?.release();
+    await lock.release();
+  };
+  const sim = await startSim(config, logger).catch(async (error: unknown) => {
+    await unlock();
+    throw error;
+  });
   const broker = config.broker;
   const client = createBrokerClient({
     baseUrl: broker.mode === 'paper' ? (sim as Simulator).url : broker.url,
     generation: broker.generation,
-    credentials:
-      broker.mode === 'paper'
-        ? {
-            userId: DEMO_ACCOUNT.userId,
-            password: DEMO_ACCOUNT.password,
-            apiKey: DEMO_ACCOUNT.apiKey,
-            vendorCode: DEMO_ACCOUNT.vendorCode,
-            totpSecret: DEMO_ACCOUNT.totpSecret,
-            dobOrPan: DEMO_ACCOUNT.dobOrPan,
-          }
-        : broker.credentials,
+    credentials: broker.mode === 'paper' ? paperCredentials() : broker.credentials,
     timeouts: { requestMs: broker.timeouts.requestMs, connectMs: broker.timeouts.connectMs },
     logger,
     redactor,
   });
+  let audit: AuditLog | undefined;
   try {
     await client.login();
     const catalog = sim ? paperCatalog(sim) : await fileCatalog(broker.instrumentsFile);
-    const audit = await AuditLog.open(config.audit.path, systemClock, redactor);
-    const gate = new OrderGate({
+    audit = await AuditLog.open(config.audit.path, systemClock, redactor, {
+      anchor: auditAnchor(config),
+      notice: (message) => logger.warn(message),
+    });
+    const gate = await OrderGate.open({
       broker: client,
       catalog,
       audit,
@@ -72,38 +79,68 @@ export async function startRuntime(config: Config, baseLogger: Logger): Promise<
       policy: config.policy,
       ttlMs: config.gate.ticketTtlSeconds * 1000,
       maxPriceDriftPct: config.gate.maxPriceDriftPct,
+      maxPriceDriftTicks: config.gate.maxPriceDriftTicks,
     });
     logger.info(
       sim ? `paper broker at ${sim.url}` : `live broker at ${broker.mode === 'live' ? broker.url : ''}`,
     );
+    const opened = audit;
     return {
       config,
       client,
       catalog,
       gate,
-      audit,
+      audit: opened,
       redactor,
       logger,
       sim,
       async close() {
         gate.close();
-        await audit.close();
+        await opened.close();
         await client.close();
         await sim?.close();
+        await unlock();
       },
     };
   } catch (error) {
+    await audit?.close();
     await client.close();
     await sim?.close();
+    await unlock();
     throw error;
   }
 }
 
+function startSim(config: Config, logger: Logger): Promise<Simulator | undefined> {
+  if (config.broker.mode !== 'paper') return Promise.resolve(undefined);
+  return createSimulator({
+    seed: config.sim.seed,
+    hours: config.sim.hours,
+    port: config.sim.port,
+    ...(config.sim.statePath === undefined ? {} : { statePath: config.sim.statePath }),
+    onError: (error, where) => logger.error('paper broker error', { where, error: String(error) }),
+  });
+}
+
+function paperCredentials() {
+  return {
+    userId: DEMO_ACCOUNT.userId,
+    password: DEMO_ACCOUNT.password,
+    apiKey: DEMO_ACCOUNT.apiKey,
+    vendorCode: DEMO_ACCOUNT.vendorCode,
+    totpSecret: DEMO_ACCOUNT.totpSecret,
+    dobOrPan: DEMO_ACCOUNT.dobOrPan,
+  };
+}
+
 /** Loads the configuration, reports its warnings on stderr, runs `check` on it, then starts the runtime. */
-export async function startFromEnvironment(check: (config: Config) => void): Promise<Runtime> {
+export async function startFromEnvironment(
+  command: string,
+  check: (config: Config) => void,
+): Promise<Runtime> {
   const config = await loadCliConfig();
   const logger = stderrLogger(config.log.level);
   for (const warning of config.warnings) logger.warn(warning);
   check(config);
-  return startRuntime(config, logger);
+  return startRuntime(config, logger, command);
 }

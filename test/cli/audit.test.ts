@@ -1,33 +1,68 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../src/core/audit/index.js';
 import { systemClock } from '../../src/core/clock.js';
 import { Redactor } from '../../src/core/redact.js';
 import { runCli } from '../helpers/cli.js';
 
-describe('omsdesk audit verify', () => {
-  it('reports an intact chain with exit 0 and a broken one with the line and exit 1', async () => {
-    const file = join(await mkdtemp(join(tmpdir(), 'omsdesk-audit-cli-')), 'audit.jsonl');
-    const log = await AuditLog.open(file, systemClock, new Redactor());
-    for (const event of ['previewed', 'approved', 'submitted']) await log.append({ event, ticket: 'T1' });
-    await log.close();
+let dir: string;
+let env: Record<string, string>;
+let file: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'omsdesk-audit-cli-'));
+  file = join(dir, 'data', 'audit.jsonl');
+  env = {
+    OMSDESK_DATA_DIR: join(dir, 'data'),
+    OMSDESK_AUDIT_LOG: file,
+    OMSDESK_AUDIT_KEY_FILE: join(dir, 'keys', 'audit.key'),
+  };
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
-    const ok = await runCli(['audit', 'verify', '--file', file]);
+async function writeThree(anchored: boolean): Promise<void> {
+  const log = await AuditLog.open(file, systemClock, new Redactor(), {
+    ...(anchored
+      ? { anchor: { path: `${file}.anchor`, keyPath: env.OMSDESK_AUDIT_KEY_FILE as string } }
+      : {}),
+  });
+  for (const event of ['previewed', 'approved', 'submitted']) await log.append({ event, ticket: 'T1' });
+  await log.close();
+}
+
+describe('omsdesk audit', () => {
+  it('verify reports an intact chain and anchor with exit 0, and a broken one with the line and exit 1', async () => {
+    await writeThree(true);
+    const ok = await runCli(['audit', 'verify'], env);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toContain('3 entries, chain intact');
+    expect(ok.stdout).toContain('3 entries, chain intact, anchor intact (3 lines signed)');
 
     const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
     await writeFile(file, `${[lines[0], lines[1]?.replace('approved', 'declined'), lines[2]].join('\n')}\n`);
-    const broken = await runCli(['audit', 'verify', '--file', file]);
+    const broken = await runCli(['audit', 'verify'], env);
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain('BROKEN at line 2');
   });
 
-  it('refuses anything but verify with a usage message', async () => {
-    const { code, stderr } = await runCli(['audit', 'fix']);
+  it('verify fails on a log with no anchor; anchor adopts it on purpose and records who did', async () => {
+    await writeThree(false);
+    const unanchored = await runCli(['audit', 'verify'], env);
+    expect(unanchored.code).toBe(1);
+    expect(unanchored.stderr).toMatch(/no anchor at .*"omsdesk audit anchor"/);
+    expect((await runCli(['audit', 'verify', '--no-anchor'], env)).code).toBe(0);
+    const adopted = await runCli(['audit', 'anchor'], env);
+    expect(adopted.code).toBe(0);
+    expect(adopted.stdout).toContain('4 entries, chain intact, anchor intact (4 lines signed)');
+    const last = JSON.parse((await readFile(file, 'utf8')).trimEnd().split('\n').at(-1) ?? '{}');
+    expect(last).toMatchObject({ event: 'anchored', actor: { channel: 'cli', id: 'operator' } });
+  });
+
+  it('refuses anything but verify or anchor with a usage message', async () => {
+    const { code, stderr } = await runCli(['audit', 'fix'], env);
     expect(code).toBe(2);
-    expect(stderr).toContain('omsdesk audit verify');
+    expect(stderr).toContain('omsdesk audit verify|anchor');
   });
 });

@@ -1,18 +1,34 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** Runs `omsdesk` from source (through tsx) as a child process. */
+/** The shell's environment without omsdesk's and Discord's variables: a test states every one it means. */
+function cleanEnvironment(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (e): e is [string, string] => e[1] !== undefined && !/^(OMSDESK|DISCORD)_/.test(e[0]),
+    ),
+  );
+}
+
+/**
+ * Runs `omsdesk` from source (through tsx) as a child process, with only the variables given (the audit
+ * anchor's key then lives in the test's data dir, never in the user's home).
+ */
 export function spawnCli(
   args: readonly string[],
   env: Record<string, string> = {},
 ): ChildProcessWithoutNullStreams {
+  const key =
+    env.OMSDESK_DATA_DIR === undefined || env.OMSDESK_AUDIT_KEY_FILE !== undefined
+      ? {}
+      : { OMSDESK_AUDIT_KEY_FILE: join(env.OMSDESK_DATA_DIR, 'test-audit.key') };
   return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env, NODE_NO_WARNINGS: '1' },
+    env: { ...cleanEnvironment(), ...key, ...env, NODE_NO_WARNINGS: '1' },
   });
 }
 
@@ -44,8 +60,9 @@ export function lines(child: ChildProcessWithoutNullStreams): {
 /** Runs the CLI to completion and returns its exit code and output. */
 export async function runCli(
   args: readonly string[],
+  env: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawnCli(args);
+  const child = spawnCli(args, env);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => {

@@ -1,28 +1,61 @@
 import { parseArgs } from 'node:util';
-import { verifyAuditLog } from '../../core/audit/index.js';
+import { AuditLog, verifyAuditLog } from '../../core/audit/index.js';
+import { systemClock } from '../../core/clock.js';
+import { configRedactor } from '../../core/config/index.js';
+import { DataDirLock } from '../../core/data-dir/lock.js';
+import { auditAnchor } from '../audit-anchor.js';
 import { loadCliConfig } from '../load-config.js';
 import { UsageError } from '../usage-error.js';
 
 export const AUDIT_USAGE =
-  'omsdesk audit verify [--file PATH]   (default: OMSDESK_AUDIT_LOG, else .omsdesk/audit.jsonl)';
+  'omsdesk audit verify|anchor [--file PATH] [--no-anchor]   (default: OMSDESK_AUDIT_LOG, else .omsdesk/audit.jsonl)';
 
-/** `omsdesk audit verify`: checks the hash chain of the audit log; exit 0 when sound, 1 when broken. */
+/**
+ * `omsdesk audit verify`: checks the hash chain and the signed anchor (so a cut tail or a rewritten,
+ * re-chained log shows); exit 0 when sound, 1 when not. `omsdesk audit anchor`: anchors a log as found,
+ * after checking its chain, recording that in the log (for a log moved or restored on purpose).
+ */
 export async function auditCommand(argv: readonly string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: [...argv],
-    options: { file: { type: 'string' } },
+    options: { file: { type: 'string' }, 'no-anchor': { type: 'boolean' } },
     allowPositionals: true,
   });
-  if (positionals[0] !== 'verify' || positionals.length > 1) throw new UsageError(`usage: ${AUDIT_USAGE}`);
-  const path = values.file ?? (await loadCliConfig()).audit.path;
-  const verdict = await verifyAuditLog(path);
+  const [action] = positionals;
+  if (!(action === 'verify' || action === 'anchor') || positionals.length > 1)
+    throw new UsageError(`usage: ${AUDIT_USAGE}`);
+  const config = await loadCliConfig();
+  const path = values.file ?? config.audit.path;
+  const anchor = auditAnchor({ ...config, audit: { ...config.audit, path } });
+  if (action === 'anchor') {
+    const lock = await DataDirLock.acquire(config.dataDir, 'omsdesk audit anchor');
+    try {
+      const log = await AuditLog.open(path, systemClock, configRedactor(config), {
+        anchor,
+        adopt: { reason: 'anchored by the operator', actor: { channel: 'cli', id: 'operator' } },
+      });
+      await log.close();
+    } finally {
+      await lock.release();
+    }
+  }
+  const verdict = await verifyAuditLog(path, values['no-anchor'] ? undefined : anchor);
   if (verdict.ok) {
+    const anchored =
+      verdict.anchoredLines === undefined
+        ? ' (anchor not checked)'
+        : `, anchor intact (${verdict.anchoredLines} lines signed)`;
     console.log(
-      `audit log ${path}: ${verdict.entries} entries, chain intact (last hash ${verdict.lastHash.slice(0, 16)}…)`,
+      `audit log ${path}: ${verdict.entries} entries, chain intact${anchored} (last hash ${verdict.lastHash.slice(0, 16)}…)`,
     );
     return;
   }
-  console.error(`audit log ${path}: BROKEN at line ${verdict.line}: ${verdict.problem}`);
-  console.error(`the ${verdict.entries} lines before it are intact`);
+  const at = verdict.line === undefined ? '' : ` at line ${verdict.line}`;
+  console.error(`audit log ${path}: BROKEN${at}: ${verdict.problem}`);
+  console.error(
+    verdict.line === undefined
+      ? `its ${verdict.entries} lines chain soundly; the anchor is what fails`
+      : `the ${verdict.line - 1} lines before it chain soundly`,
+  );
   process.exitCode = 1;
 }

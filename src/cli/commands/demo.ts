@@ -29,9 +29,14 @@ export async function demoCommand(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'omsdesk-demo-'));
   // A hermetic configuration: the paper broker, elicitation, and a throw-away audit log.
   const config = loadConfig({
-    env: { OMSDESK_DATA_DIR: dataDir, OMSDESK_CONFIRM: 'elicit', OMSDESK_LOG_LEVEL: 'warn' },
+    env: {
+      OMSDESK_DATA_DIR: dataDir,
+      OMSDESK_AUDIT_KEY_FILE: join(dataDir, 'audit.key'),
+      OMSDESK_CONFIRM: 'elicit',
+      OMSDESK_LOG_LEVEL: 'warn',
+    },
   });
-  const rt = await startRuntime(config, stderrLogger('warn'));
+  const rt = await startRuntime(config, stderrLogger('warn'), 'omsdesk demo');
   const server = createMcpServer(mcpDeps(rt));
   const client = new Client(
     { name: 'omsdesk-demo', version: '1.0.0' },

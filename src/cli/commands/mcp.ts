@@ -54,7 +54,7 @@ export async function mcpCommand(argv: readonly string[]): Promise<void> {
     options: { http: { type: 'boolean' }, host: { type: 'string' }, port: { type: 'string' } },
     strict: true,
   });
-  const rt = await startFromEnvironment(checkMcpConfig);
+  const rt = await startFromEnvironment(values.http ? 'omsdesk mcp --http' : 'omsdesk mcp', checkMcpConfig);
   const { config, logger } = rt;
   if (values.http) {
     const http = await serveHttp(

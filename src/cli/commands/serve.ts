@@ -44,7 +44,7 @@ export async function serveCommand(argv: readonly string[]): Promise<void> {
     options: { host: { type: 'string' }, port: { type: 'string' } },
     strict: true,
   });
-  const rt = await startFromEnvironment(checkMcpConfig);
+  const rt = await startFromEnvironment('omsdesk serve', checkMcpConfig);
   const { config } = rt;
   const host = values.host ?? config.mcp.host;
   const http = await serveHttp(rt, host, intFlag('port', values.port, config.mcp.port, 0, 65535)).catch(

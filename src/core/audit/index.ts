@@ -1,4 +1,6 @@
-export { AuditLog, type AuditRecord } from './audit-log.js';
+export { type Anchor, type AnchorOptions, anchorMac } from './anchor.js';
+export { AuditLog, type AuditOpenOptions, type AuditRecord } from './audit-log.js';
 export { canonicalJson, sha256 } from './canonical.js';
+export { ChainVerifier } from './chain.js';
 export { type Actor, type AuditEntry, GENESIS } from './entry.js';
-export { type AuditVerdict, verifyAuditLog, verifyAuditText } from './verify.js';
+export { type AuditVerdict, checkAuditLog, verifyAuditLog } from './verify.js';

@@ -1,51 +1,104 @@
-import { readFile } from 'node:fs/promises';
-import { type AuditEntry, entryHash, GENESIS } from './entry.js';
+import { type Anchor, type AnchorOptions, anchorSigned, readAnchor, readAnchorKey } from './anchor.js';
+import { ChainVerifier } from './chain.js';
+import type { AuditEntry } from './entry.js';
+import { readAuditLines } from './read.js';
 
-/** The outcome of checking a whole audit log. */
+/** The outcome of checking a whole audit log (and its anchor, when one is given). */
 export type AuditVerdict =
-  | { readonly ok: true; readonly entries: number; readonly lastHash: string }
-  | { readonly ok: false; readonly entries: number; readonly line: number; readonly problem: string };
-
-/** Checks every line of an audit log's text: JSON, sequence, link to the previous line and own hash. */
-export function verifyAuditText(text: string): AuditVerdict & { readonly parsed: readonly AuditEntry[] } {
-  const parsed: AuditEntry[] = [];
-  let prev = GENESIS;
-  const lines = text.split('\n');
-  if (lines.at(-1) === '') lines.pop();
-  for (const [index, line] of lines.entries()) {
-    const broken = (problem: string) => ({
-      ok: false as const,
-      entries: parsed.length,
-      line: index + 1,
-      problem,
-      parsed,
-    });
-    let entry: AuditEntry;
-    try {
-      entry = JSON.parse(line) as AuditEntry;
-    } catch {
-      return broken('not valid JSON (a partial write or an edit)');
+  | {
+      readonly ok: true;
+      readonly entries: number;
+      readonly lastHash: string;
+      /** Lines the anchor vouches for, when an anchor was checked. */
+      readonly anchoredLines?: number;
     }
-    if (entry.seq !== index + 1)
-      return broken(`sequence ${String(entry.seq)} where ${index + 1} was expected`);
-    if (entry.prev !== prev)
-      return broken('does not link to the line before (a line was removed, reordered or edited)');
-    const { hash, ...rest } = entry;
-    if (hash !== entryHash(rest)) return broken('its content does not match its hash (the line was edited)');
-    parsed.push(entry);
-    prev = hash;
-  }
-  return { ok: true, entries: parsed.length, lastHash: prev, parsed };
+  | {
+      readonly ok: false;
+      readonly entries: number;
+      /** The first line found wrong, when the problem is a line. */
+      readonly line?: number;
+      readonly problem: string;
+    };
+
+/** What checking an anchor needs: the key (undefined when its file is missing) and the anchor as read. */
+export interface AnchorState {
+  readonly options: AnchorOptions;
+  readonly key: Buffer | undefined;
+  readonly anchor: Anchor | 'malformed' | undefined;
 }
 
-/** Checks an audit log file; a missing file is an empty, valid log. */
-export async function verifyAuditLog(path: string): Promise<AuditVerdict> {
-  let text = '';
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+/** Reads a log's anchor and key. */
+export async function readAnchorState(options: AnchorOptions): Promise<AnchorState> {
+  const [key, anchor] = await Promise.all([readAnchorKey(options.keyPath), readAnchor(options.path)]);
+  return { options, key, anchor };
+}
+
+/**
+ * Streams a log through the chain check, handing each sound entry to `visit`, and checks the anchor:
+ * a log shorter than its anchor lost lines at the end; a line at the anchored count with another hash
+ * means the log was rewritten and re-chained; more than one line past the anchor was added behind its back
+ * (a crash can leave exactly one, written just before the anchor was updated).
+ */
+export async function checkAuditLog(
+  path: string,
+  state: AnchorState | undefined,
+  visit?: (entry: AuditEntry) => void,
+): Promise<AuditVerdict> {
+  const anchor = state?.anchor;
+  const chain = new ChainVerifier();
+  let headAtAnchor: string | undefined;
+  for await (const line of readAuditLines(path)) {
+    const step = chain.next(line);
+    if ('problem' in step)
+      return { ok: false, entries: chain.count, line: chain.count + 1, problem: step.problem };
+    visit?.(step.entry);
+    if (typeof anchor === 'object' && chain.count === anchor.lines) headAtAnchor = chain.head;
   }
-  const { parsed: _parsed, ...verdict } = verifyAuditText(text);
-  return verdict;
+  const entries = chain.count;
+  const sound = { ok: true as const, entries, lastHash: chain.head };
+  if (state === undefined) return sound;
+  const broken = (problem: string, line?: number): AuditVerdict => ({
+    ok: false,
+    entries,
+    problem,
+    ...(line === undefined ? {} : { line }),
+  });
+  const where = state.options.path;
+  if (anchor === undefined) {
+    return entries === 0
+      ? { ...sound, anchoredLines: 0 }
+      : broken(
+          `no anchor at ${where}, yet omsdesk writes one with every line: lines may have been cut from the end ` +
+            '(if the log is whole and was moved here on purpose, anchor it with "omsdesk audit anchor")',
+        );
+  }
+  if (anchor === 'malformed') return broken(`the anchor at ${where} is damaged`);
+  if (state.key === undefined)
+    return broken(`the anchor key ${state.options.keyPath} is missing: restore it to check the anchor`);
+  if (!anchorSigned(state.key, anchor))
+    return broken(`the anchor at ${where} was altered, or signed with another key`);
+  if (entries < anchor.lines) {
+    return broken(
+      `the anchor records ${anchor.lines} lines but the log has ${entries}: lines were cut from the end`,
+      entries + 1,
+    );
+  }
+  if (anchor.lines > 0 && headAtAnchor !== anchor.head) {
+    return broken(
+      `line ${anchor.lines} is not the line that was anchored: the log was rewritten and its chain re-hashed`,
+      anchor.lines,
+    );
+  }
+  if (entries > anchor.lines + 1) {
+    return broken(
+      `${entries - anchor.lines} lines follow the last anchored line; at most one can (written just before a crash)`,
+      anchor.lines + 2,
+    );
+  }
+  return { ...sound, anchoredLines: anchor.lines };
+}
+
+/** Checks an audit log file, and its anchor when given; a missing file is an empty, valid log. */
+export async function verifyAuditLog(path: string, anchor?: AnchorOptions): Promise<AuditVerdict> {
+  return checkAuditLog(path, anchor === undefined ? undefined : await readAnchorState(anchor));
 }

@@ -1,0 +1,44 @@
+import { type AuditEntry, entryHash, GENESIS } from './entry.js';
+
+/** One checked line: its entry, or what is wrong with it. */
+export type ChainStep = { readonly entry: AuditEntry } | { readonly problem: string };
+
+/**
+ * Checks an audit log line by line as it streams past: JSON, sequence, link to the previous line and own
+ * hash. Keeps only the running head, so a log of any length checks in constant memory.
+ */
+export class ChainVerifier {
+  #count = 0;
+  #head = GENESIS;
+
+  /** Lines accepted so far. */
+  get count(): number {
+    return this.#count;
+  }
+
+  /** Hash of the last accepted line (`GENESIS` before the first). */
+  get head(): string {
+    return this.#head;
+  }
+
+  /** Checks the next line; an accepted line advances the chain. */
+  next(line: string): ChainStep {
+    let entry: AuditEntry;
+    try {
+      entry = JSON.parse(line) as AuditEntry;
+    } catch {
+      return { problem: 'not valid JSON (a partial write or an edit)' };
+    }
+    if (entry === null || typeof entry !== 'object') return { problem: 'not an audit entry' };
+    if (entry.seq !== this.#count + 1)
+      return { problem: `sequence ${String(entry.seq)} where ${this.#count + 1} was expected` };
+    if (entry.prev !== this.#head)
+      return { problem: 'does not link to the line before (a line was removed, reordered or edited)' };
+    const { hash, ...rest } = entry;
+    if (hash !== entryHash(rest))
+      return { problem: 'its content does not match its hash (the line was edited)' };
+    this.#count += 1;
+    this.#head = hash;
+    return { entry };
+  }
+}
