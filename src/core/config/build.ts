@@ -71,8 +71,12 @@ export function buildConfig(v: Partial<ParsedVariables>, warnings: readonly stri
       allowToolConfirmLive: v.OMSDESK_ALLOW_TOOL_CONFIRM_LIVE ?? DEFAULTS.allowToolConfirmLive,
       ticketTtlSeconds: v.OMSDESK_TICKET_TTL_SECONDS ?? DEFAULTS.ticketTtlSeconds,
       maxPriceDriftPct: v.OMSDESK_MAX_PRICE_DRIFT_PCT ?? DEFAULTS.maxPriceDriftPct,
+      maxPriceDriftTicks: v.OMSDESK_MAX_PRICE_DRIFT_TICKS ?? DEFAULTS.maxPriceDriftTicks,
     },
-    audit: { path: v.OMSDESK_AUDIT_LOG ?? join(dataDir, DEFAULTS.auditLogFileName) },
+    audit: {
+      path: v.OMSDESK_AUDIT_LOG ?? join(dataDir, DEFAULTS.auditLogFileName),
+      ...defined({ keyFile: v.OMSDESK_AUDIT_KEY_FILE }),
+    },
     mcp: {
       host: v.OMSDESK_MCP_HOST ?? DEFAULTS.mcpHost,
       port: v.OMSDESK_MCP_PORT ?? DEFAULTS.mcpPort,

@@ -28,6 +28,7 @@ export const DEFAULTS = {
   allowToolConfirmLive: false,
   ticketTtlSeconds: 120,
   maxPriceDriftPct: 2,
+  maxPriceDriftTicks: 10,
   dataDir: '.omsdesk',
   killSwitchFileName: 'KILL',
   auditLogFileName: 'audit.jsonl',

@@ -74,6 +74,7 @@ export interface GateConfig {
   readonly allowToolConfirmLive: boolean;
   readonly ticketTtlSeconds: number;
   readonly maxPriceDriftPct: number;
+  readonly maxPriceDriftTicks: number;
 }
 
 /** The MCP server. */
@@ -92,7 +93,8 @@ export interface Config {
   readonly sim: SimConfig;
   readonly policy: PolicyConfig;
   readonly gate: GateConfig;
-  readonly audit: { readonly path: string };
+  /** The audit log, and the key of its anchor (the CLI picks a place in the home directory when unset). */
+  readonly audit: { readonly path: string; readonly keyFile?: string };
   readonly mcp: McpConfig;
   readonly log: { readonly level: (typeof LOG_LEVELS)[number] };
   /** Things worth telling the user that do not stop the start (an unknown OMSDESK_ variable). */

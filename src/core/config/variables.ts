@@ -146,10 +146,22 @@ export const CONFIG_VARIABLES = [
     'Largest price move between preview and approval, in percent.',
   ),
   v(
+    'MAX_PRICE_DRIFT_TICKS',
+    'gate',
+    String(DEFAULTS.maxPriceDriftTicks),
+    'Price move always allowed between preview and approval, in ticks (so cheap options are judged fairly).',
+  ),
+  v(
     'AUDIT_LOG',
     'gate',
     `<DATA_DIR>/${DEFAULTS.auditLogFileName}`,
     'Path of the hash-chained audit log (JSON lines).',
+  ),
+  v(
+    'AUDIT_KEY_FILE',
+    'gate',
+    '~/.config/omsdesk/audit.key',
+    'Key that signs the audit log’s anchor; keep it apart from the data dir (created on first start).',
   ),
   v(
     'DATA_DIR',

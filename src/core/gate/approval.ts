@@ -3,7 +3,7 @@ import { type CheckContext, checkBasket, type TradingPolicy } from '../checks/in
 import type { BrokerClient } from '../client/types.js';
 import { isBrokerError } from '../errors.js';
 import { GateError } from './errors.js';
-import { legMarket, priceDrift } from './market.js';
+import { type DriftLimit, legMarket, priceDrift } from './market.js';
 import { payloadHash } from './payload.js';
 import type { LegMarket, Ticket } from './types.js';
 
@@ -12,16 +12,17 @@ export interface RecheckDeps {
   readonly broker: Pick<BrokerClient, 'getQuote'>;
   readonly policy: TradingPolicy;
   readonly context: CheckContext;
-  readonly maxPriceDriftPct: number;
+  readonly drift: DriftLimit;
   readonly signal?: AbortSignal;
 }
 
 /**
  * Everything checked again between a human's approval and the sending: the payload still matches the
  * approved hash, the policy (kill switch, read-only, hours, caps with current usage) still allows it at
- * current prices, and prices have not drifted. Throws a `GateError` on the first failure.
+ * current prices, and prices have not drifted. Throws a `GateError` on the first failure; returns the
+ * ticket's value at current prices.
  */
-export async function recheck(ticket: Ticket, deps: RecheckDeps): Promise<void> {
+export async function recheck(ticket: Ticket, deps: RecheckDeps): Promise<number | undefined> {
   if (payloadHash(ticket.id, ticket.kind, ticket.legs, ticket.straddle) !== ticket.hash) {
     throw new GateError(
       'TICKET_TAMPERED',
@@ -58,8 +59,9 @@ export async function recheck(ticket: Ticket, deps: RecheckDeps): Promise<void> 
   if (violations.length > 0) {
     throw new GateError('CHECKS_FAILED', violations.map((v) => v.message).join(' '), { violations });
   }
-  const drift = priceDrift(ticket.legs, fresh, deps.maxPriceDriftPct);
+  const drift = priceDrift(ticket.legs, fresh, deps.drift);
   if (drift.length > 0) throw new GateError('PRICE_DRIFT', drift.join('; '));
+  return checked.value;
 }
 
 /** Appends a ticket transition to the audit log (awaited: the next step waits for the disk). */

@@ -14,22 +14,40 @@ export function legMarket(quote: Quote): LegMarket {
   };
 }
 
-/** A refusal for every leg whose last price moved more than `maxPct` percent since the preview. */
+/** How far a price may move between preview and approval: a percentage, but never less than a few ticks. */
+export interface DriftLimit {
+  readonly maxPct: number;
+  /** A floor in ticks, so cheap contracts (a ₹10 option, where 2 % is four ticks) are judged fairly. */
+  readonly minTicks: number;
+}
+
+/**
+ * A refusal for every leg whose last price moved more than the limit since the preview, and for every leg
+ * that has no price to compare (previewed without a quote, or none now): then nobody can tell.
+ */
 export function priceDrift(
   legs: readonly TicketLeg[],
   fresh: readonly (LegMarket | undefined)[],
-  maxPct: number,
+  limit: DriftLimit,
 ): string[] {
   return legs.flatMap((leg, i) => {
     const before = leg.market?.lastPrice;
     const now = fresh[i]?.lastPrice;
-    if (before === undefined || now === undefined || before <= 0) return [];
-    const moved = (Math.abs(now - before) / before) * 100;
-    if (moved <= maxPct) return [];
+    const symbol = leg.instrument.tradingSymbol;
+    if (before === undefined || before <= 0 || now === undefined) {
+      return [
+        `${symbol} has no ${before === undefined ? 'price from the preview' : 'current price'} to tell whether it ` +
+          'moved since: preview the order again once quotes answer',
+      ];
+    }
     const tick = leg.instrument.tickSize;
+    const allowed = Math.max((before * limit.maxPct) / 100, limit.minTicks * tick);
+    if (Math.abs(now - before) <= allowed + 1e-9) return [];
+    const moved = (Math.abs(now - before) / before) * 100;
     return [
-      `${leg.instrument.tradingSymbol} moved ${moved.toFixed(2)}% since the preview (${showPrice(before, tick)} → ` +
-        `${showPrice(now, tick)}), more than the ${maxPct}% allowed: preview the order again`,
+      `${symbol} moved ${moved.toFixed(2)}% since the preview (${showPrice(before, tick)} → ` +
+        `${showPrice(now, tick)}), more than the ${limit.maxPct}% (at least ${limit.minTicks} ticks) allowed: ` +
+        'preview the order again',
     ];
   });
 }

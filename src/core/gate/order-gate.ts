@@ -1,14 +1,18 @@
 import type { Actor, AuditLog } from '../audit/index.js';
 import type { InstrumentCatalog } from '../catalogue/index.js';
-import type { TradingPolicy } from '../checks/index.js';
+import { checkDailyCaps, type TradingPolicy } from '../checks/index.js';
 import type { BrokerClient } from '../client/types.js';
 import type { Clock } from '../clock.js';
 import { toIstIso } from '../time/ist.js';
 import { auditTransition, legsForAudit, recheck } from './approval.js';
 import { GateError, isGateError } from './errors.js';
 import { KillSwitch } from './kill-switch.js';
-import { legSettled, outcomeOf, reconcileTicket, sendTicket, statusFromLegs } from './placement.js';
+import { legSettled, outcomeOf, sendTicket, statusFromLegs } from './placement.js';
 import { buildTicket } from './preview.js';
+import { DEFAULT_SETTLE, lookInBook, type SettleTiming } from './reconcile.js';
+import { settledBefore, snapshotOf, TicketReplay } from './replay.js';
+import { normalizeTicketId } from './ticket-id.js';
+import { type HeldTicket, type Retention, TicketStore } from './ticket-store.js';
 import type { Ticket, TicketRequest } from './types.js';
 import { DailyUsageBook, SUBMITTED } from './usage.js';
 
@@ -21,7 +25,7 @@ export type GateBroker = Pick<
   | 'placeOrder'
   | 'placeOrders'
   | 'placeLongStraddle'
-  | 'reconcileOrder'
+  | 'getOrderBook'
   | 'waitForOrder'
 >;
 
@@ -36,34 +40,52 @@ export interface GateOptions {
   readonly ttlMs?: number;
   /** Largest price move allowed between preview and approval, percent (default 2). */
   readonly maxPriceDriftPct?: number;
+  /** The move always allowed, in ticks, however cheap the contract (default 10). */
+  readonly maxPriceDriftTicks?: number;
   /** How long an approval waits for the orders to be accepted or rejected before answering (default 10 s). */
   readonly acceptWaitMs?: number;
   /** How long the gate keeps following open orders afterwards (default 15 min). */
   readonly followMs?: number;
+  /** How an ambiguous placement is settled from the order book. */
+  readonly settle?: Partial<SettleTiming>;
+  /** How long settled tickets stay in memory (default an hour, at most 500). */
+  readonly retention?: Partial<Retention>;
 }
 
 /** Told of every ticket change (a copy: listeners cannot change the gate's tickets). */
 export type TicketListener = (ticket: Ticket, event: string) => void;
 
+const DEFAULT_RETENTION: Retention = { settledMs: 60 * 60_000, maxSettled: 500 };
+
 /**
  * The only way an order reaches the broker: a request becomes a previewed, frozen ticket, and a ticket
  * becomes orders only through one human approval (compare-and-set from PENDING). Every transition is
- * written to the audit log before the next step.
+ * written to the audit log before the next step; the log is also what the gate is rebuilt from.
  */
 export class OrderGate {
   readonly killSwitch: KillSwitch;
   readonly #o: GateOptions;
-  readonly #tickets = new Map<string, Ticket>();
+  readonly #store: TicketStore;
   readonly #listeners = new Set<TicketListener>();
-  readonly #usage: DailyUsageBook;
+  readonly #usage = new DailyUsageBook();
   readonly #life = new AbortController();
-  /** The last leg outcomes written per ticket, so following writes only changes. */
-  readonly #lastAudited = new Map<string, string>();
+  readonly #settle: SettleTiming;
 
-  constructor(options: GateOptions) {
+  private constructor(options: GateOptions) {
     this.#o = options;
     this.killSwitch = new KillSwitch(options.policy.killSwitchFile);
-    this.#usage = new DailyUsageBook(options.audit.entries());
+    this.#settle = { ...DEFAULT_SETTLE, ...options.settle };
+    this.#store = new TicketStore({ ...DEFAULT_RETENTION, ...options.retention });
+  }
+
+  /**
+   * Opens the gate over its audit log: the day's usage of the caps and every ticket still in play come
+   * back (a pending one can still be decided, an ambiguous one is settled from the order book).
+   */
+  static async open(options: GateOptions): Promise<OrderGate> {
+    const gate = new OrderGate(options);
+    await gate.#restore();
+    return gate;
   }
 
   /** Previews a request into a ticket: `PENDING` for a human to decide, or `REFUSED` with the violations. */
@@ -76,115 +98,169 @@ export class OrderGate {
       ttlMs: this.#o.ttlMs ?? 120_000,
       ...(signal === undefined ? {} : { signal }),
     });
+    const event = ticket.status === 'PENDING' ? 'previewed' : 'refused';
     // Registered only once recorded: an unaudited ticket must never be approvable.
-    await auditTransition(
-      this.#o.audit,
-      ticket,
-      ticket.status === 'PENDING' ? 'previewed' : 'refused',
-      requestedBy,
-      {
-        kind: ticket.kind,
-        hash: ticket.hash,
-        legs: ticket.legs.map((l) => l.wire),
-        straddle: ticket.straddle,
-        violations: ticket.violations.map((v) => v.rule),
-      },
-    );
-    this.#tickets.set(ticket.id, ticket);
-    this.#emit(ticket, ticket.status === 'PENDING' ? 'previewed' : 'refused');
-    if (ticket.status === 'PENDING') this.#expireLater(ticket);
+    await auditTransition(this.#o.audit, ticket, event, requestedBy, {
+      hash: ticket.hash,
+      violations: ticket.violations.map((v) => v.rule),
+      ticket: snapshotOf(ticket),
+    });
+    const held: HeldTicket = { ticket, releasedLegs: new Set(), touchedAt: this.#o.clock.now() };
+    this.#store.add(held, this.#o.clock.now());
+    this.#emit(ticket, event);
+    if (ticket.status === 'PENDING') this.#expireLater(held);
     return this.#copy(ticket);
   }
 
   /**
-   * A human's approval: single use. Re-checks hash, time to live, kill switch, caps and price drift, then
-   * sends the orders once, settles an ambiguous outcome by tag, and answers once the broker accepted or
-   * rejected them (the gate keeps following open orders afterwards).
+   * A human's approval: single use. Holds the ticket's share of the daily caps at once (so concurrent
+   * approvals cannot all pass), re-checks hash, time to live, kill switch, caps and price drift, then
+   * sends the orders once and answers once the broker accepted or rejected them. An ambiguous outcome
+   * stays UNKNOWN until the order book proves it either way.
    */
   async approve(
     id: string,
     approver: Actor,
     options: { expectedHash?: string; signal?: AbortSignal } = {},
   ): Promise<Ticket> {
-    const ticket = this.#pending(id);
+    const key = normalizeTicketId(id);
+    const held = this.#pending(this.#store.get(key) ?? (await this.#notInPlay(key)));
+    const ticket = held.ticket;
     if (options.expectedHash !== undefined && options.expectedHash !== ticket.hash) {
       await this.#o.audit.append({
         event: 'approval_refused',
-        ticket: id,
+        ticket: key,
         actor: approver,
         data: { reason: 'hash mismatch' },
       });
       throw new GateError(
         'TICKET_TAMPERED',
-        `the approval names a different version of ticket ${id}; nothing was sent`,
+        `the approval names a different version of ticket ${key}; nothing was sent`,
       );
     }
-    // Compare-and-set: nothing awaits between the PENDING check above and this line.
+    // Compare-and-set and the hold on the caps: nothing awaits between the PENDING check and here.
+    const now = this.#o.clock.now();
     ticket.status = 'SUBMITTING';
     ticket.decidedBy = approver;
-    ticket.decidedAt = toIstIso(this.#o.clock.now());
+    ticket.decidedAt = toIstIso(now);
+    held.touchedAt = now;
+    this.#usage.prune(now);
+    const orders = ticket.legs.length;
+    const previewValue = ticket.legs.reduce((sum, l) => sum + (l.value ?? 0), 0);
+    const overCaps = checkDailyCaps(
+      { orders, value: previewValue },
+      this.#usage.today(now, key),
+      this.#o.policy,
+    );
+    const hold = overCaps.length === 0 ? this.#usage.hold(key, now, orders, previewValue) : undefined;
     try {
-      await auditTransition(this.#o.audit, ticket, 'approved', approver, { hash: ticket.hash });
-      await recheck(ticket, {
+      await auditTransition(this.#o.audit, ticket, 'approved', approver, {
+        hash: ticket.hash,
+        ...(hold === undefined ? {} : { hold }),
+      });
+      if (overCaps.length > 0) {
+        throw new GateError('CHECKS_FAILED', overCaps.map((v) => v.message).join(' '), {
+          violations: overCaps,
+        });
+      }
+      const value = await recheck(ticket, {
         broker: this.#o.broker,
         policy: this.#o.policy,
-        context: this.#context(),
-        maxPriceDriftPct: this.#o.maxPriceDriftPct ?? 2,
+        context: this.#context(key),
+        drift: { maxPct: this.#o.maxPriceDriftPct ?? 2, minTicks: this.#o.maxPriceDriftTicks ?? 10 },
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       });
-      const value = ticket.legs.reduce((sum, l) => sum + (l.value ?? 0), 0);
-      await auditTransition(this.#o.audit, ticket, SUBMITTED, undefined, {
-        orders: ticket.legs.length,
-        value,
-      });
-      this.#usage.record(this.#o.clock.now(), ticket.legs.length, value);
-    } catch (error) {
-      ticket.status = 'REFUSED';
-      ticket.reason = isGateError(error)
-        ? error.message
-        : 'the approval could not be recorded; nothing was sent';
-      await auditTransition(this.#o.audit, ticket, 'refused', approver, { reason: ticket.reason }).catch(
-        () => undefined,
+      // Others may have approved while prices were read: hold the current value only if the caps allow it.
+      const later = this.#o.clock.now();
+      const current = value ?? previewValue;
+      const stillOver = checkDailyCaps(
+        { orders, value: current },
+        this.#usage.today(later, key),
+        this.#o.policy,
       );
-      this.#emit(ticket, 'refused');
-      throw isGateError(error) ? error : new GateError('CHECKS_FAILED', ticket.reason);
+      if (stillOver.length > 0) {
+        throw new GateError('CHECKS_FAILED', stillOver.map((v) => v.message).join(' '), {
+          violations: stillOver,
+        });
+      }
+      const sending = this.#usage.hold(key, later, orders, current);
+      await auditTransition(this.#o.audit, ticket, SUBMITTED, undefined, {
+        orders,
+        value: current,
+        hold: sending,
+      });
+      held.sentAt = this.#o.clock.now();
+    } catch (error) {
+      await this.#refuseApproved(held, approver, error);
+      throw isGateError(error) ? error : new GateError('CHECKS_FAILED', ticket.reason ?? 'refused');
     }
-    await this.#submit(ticket, options.signal);
+    await this.#submit(held, options.signal);
     return this.#copy(ticket);
   }
 
   /** A human's refusal: the ticket can never be approved afterwards. */
   async decline(id: string, actor: Actor, reason = 'declined'): Promise<Ticket> {
-    const ticket = this.#pending(id);
+    const key = normalizeTicketId(id);
+    const held = this.#pending(this.#store.get(key) ?? (await this.#notInPlay(key)));
+    const { ticket } = held;
     ticket.status = 'DECLINED';
     ticket.decidedBy = actor;
     ticket.decidedAt = toIstIso(this.#o.clock.now());
     ticket.reason = reason;
+    held.touchedAt = this.#o.clock.now();
     await auditTransition(this.#o.audit, ticket, 'declined', actor, { reason });
     this.#emit(ticket, 'declined');
     return this.#copy(ticket);
   }
 
-  /** A copy of a ticket, or undefined when the id is unknown. */
+  /** A copy of a ticket in memory (every ticket in play, and recently settled ones), in any letter case. */
   get(id: string): Ticket | undefined {
-    const ticket = this.#tickets.get(id);
-    if (ticket) this.#expireIfDue(ticket);
-    return ticket && this.#copy(ticket);
+    const held = this.#store.get(normalizeTicketId(id));
+    if (held) this.#expireIfDue(held);
+    return held && this.#copy(held.ticket);
   }
 
-  /** Copies of every ticket, newest first. */
+  /** A ticket from memory or, when settled long ago or before a restart, rebuilt from the audit log. */
+  async find(id: string): Promise<Ticket | undefined> {
+    const key = normalizeTicketId(id);
+    const memory = this.get(key);
+    if (memory) return memory;
+    const replay = new TicketReplay();
+    await this.#o.audit.scan((entry) => replay.absorb(entry), { ticket: key });
+    const found = replay.get(key);
+    return found && this.#copy(found.ticket);
+  }
+
+  /**
+   * The ticket as it stands now: found like `find`, and when its outcome is still open, asked of the
+   * broker first (an ambiguous one in the order book, a placed one in its orders' histories).
+   */
+  async status(id: string, signal?: AbortSignal): Promise<Ticket | undefined> {
+    const held = this.#store.get(normalizeTicketId(id));
+    if (!held) return this.find(id);
+    this.#expireIfDue(held);
+    if (held.ticket.status === 'UNKNOWN') await this.#look(held, signal);
+    else if (held.ticket.status === 'PLACED') await this.#follow(held, 'final', 0, signal);
+    return this.#copy(held.ticket);
+  }
+
+  /** Copies of the tickets in memory, newest first. */
   list(): Ticket[] {
-    return [...this.#tickets.values()].reverse().map((t) => this.#copy(t));
+    return this.#store.list().map((h) => {
+      this.#expireIfDue(h);
+      return this.#copy(h.ticket);
+    });
   }
 
   /** Resolves once a ticket has left PENDING (approved, declined, expired), with its state then. */
   waitForDecision(id: string, signal?: AbortSignal): Promise<Ticket> {
-    const current = this.get(id);
-    if (!current) return Promise.reject(new GateError('TICKET_NOT_FOUND', `no ticket ${id}`));
+    const key = normalizeTicketId(id);
+    const current = this.get(key);
+    if (!current) return Promise.reject(new GateError('TICKET_NOT_FOUND', `no ticket ${key}`));
     if (current.status !== 'PENDING') return Promise.resolve(current);
     return new Promise((resolve, reject) => {
       const stop = this.onChange((t) => {
-        if (t.id === id && t.status !== 'PENDING') {
+        if (t.id === key && t.status !== 'PENDING') {
           stop();
           resolve(t);
         }
@@ -217,50 +293,133 @@ export class OrderGate {
     this.#life.abort(new Error('the order gate is closed'));
   }
 
-  #pending(id: string): Ticket {
-    const ticket = this.#tickets.get(id);
-    if (!ticket) throw new GateError('TICKET_NOT_FOUND', `no ticket ${id}: preview the order first`);
-    this.#expireIfDue(ticket);
+  /** Throws unless the ticket can still be decided. */
+  #pending(held: HeldTicket): HeldTicket {
+    const { ticket } = held;
+    this.#expireIfDue(held);
     if (ticket.status === 'EXPIRED')
-      throw new GateError('TICKET_EXPIRED', `ticket ${id} expired at ${ticket.expiresAt}: preview again`);
+      throw new GateError(
+        'TICKET_EXPIRED',
+        `ticket ${ticket.id} expired at ${ticket.expiresAt}: preview again`,
+      );
     if (ticket.status !== 'PENDING') {
       throw new GateError(
         'TICKET_DECIDED',
-        `ticket ${id} is already ${ticket.status}; a ticket is decided once`,
+        `ticket ${ticket.id} is already ${ticket.status}; a ticket is decided once`,
       );
     }
-    return ticket;
+    return held;
   }
 
-  #context() {
+  /** The refusal for a ticket not in memory: decided long ago (found in the audit log), or never issued. */
+  async #notInPlay(id: string): Promise<never> {
+    const found = await this.find(id);
+    if (found) {
+      throw new GateError(
+        'TICKET_DECIDED',
+        `ticket ${id} is already ${found.status}; a ticket is decided once (see get_order_status)`,
+      );
+    }
+    throw new GateError(
+      'TICKET_NOT_FOUND',
+      `no ticket ${id} in this omsdesk's records: check the id (it starts with T), or preview the order first`,
+    );
+  }
+
+  /** An approval that failed before anything was sent: the hold is given back, the refusal recorded. */
+  async #refuseApproved(held: HeldTicket, approver: Actor, error: unknown): Promise<void> {
+    const { ticket } = held;
+    const release = this.#usage.release(ticket.id);
+    ticket.status = 'REFUSED';
+    ticket.reason = isGateError(error)
+      ? error.message
+      : 'the approval could not be recorded; nothing was sent';
+    held.touchedAt = this.#o.clock.now();
+    await auditTransition(this.#o.audit, ticket, 'refused', approver, {
+      reason: ticket.reason,
+      ...(release === undefined ? {} : { release }),
+    }).catch(() => undefined);
+    this.#emit(ticket, 'refused');
+  }
+
+  #context(except?: string) {
     const now = this.#o.clock.now();
-    return { now, usage: this.#usage.today(now), killSwitch: this.killSwitch.state() };
+    return { now, usage: this.#usage.today(now, except), killSwitch: this.killSwitch.state() };
   }
 
   /** Sends and settles; never throws, since after sending the caller must learn what happened. */
-  async #submit(ticket: Ticket, signal?: AbortSignal): Promise<void> {
+  async #submit(held: HeldTicket, signal?: AbortSignal): Promise<void> {
+    const { ticket } = held;
     await sendTicket(this.#o.broker, ticket, signal);
-    await this.#settle(ticket, 'sent');
+    await this.#record(held, 'sent');
     if (ticket.status === 'UNKNOWN') {
-      await reconcileTicket(this.#o.broker, ticket, signal);
-      await this.#settle(ticket, 'reconciled');
+      await this.#look(held, signal);
+      if (ticket.status === 'UNKNOWN') void this.#keepLooking(held);
     }
-    await this.#follow(ticket, 'accepted', this.#o.acceptWaitMs ?? 10_000);
-    if (ticket.legs.some((l) => !legSettled(l.outcome) && l.outcome?.orderNumber)) {
-      void this.#follow(ticket, 'final', this.#o.followMs ?? 15 * 60_000).catch(() => undefined);
+    await this.#follow(held, 'accepted', this.#o.acceptWaitMs ?? 10_000);
+    this.#followInBackground(held);
+  }
+
+  #followInBackground(held: HeldTicket): void {
+    if (held.ticket.legs.some((l) => !legSettled(l.outcome) && l.outcome?.orderNumber)) {
+      void this.#follow(held, 'final', this.#o.followMs ?? 15 * 60_000).catch(() => undefined);
     }
   }
 
-  async #follow(ticket: Ticket, until: 'accepted' | 'final', timeoutMs: number): Promise<void> {
+  /** One look in the order book for the legs of unknown outcome (one at a time per ticket). */
+  #look(held: HeldTicket, signal?: AbortSignal): Promise<void> {
+    held.lookInFlight ??= (async () => {
+      try {
+        const facts = {
+          sentAt: held.sentAt ?? Date.parse(held.ticket.decidedAt ?? held.ticket.createdAt),
+          startedAt: this.#o.clock.now(),
+          answerWindowMs: this.#settle.answerWindowMs,
+        };
+        if (await lookInBook(this.#o.broker, held.ticket, facts, signal))
+          await this.#record(held, 'reconciled');
+      } finally {
+        held.lookInFlight = undefined;
+      }
+    })();
+    return held.lookInFlight;
+  }
+
+  /** Keeps looking, backing off, until the book settles every leg or the search's time is up. */
+  async #keepLooking(held: HeldTicket): Promise<void> {
+    if (held.looking) return;
+    held.looking = true;
+    const { ticket } = held;
+    const sentAt = held.sentAt ?? this.#o.clock.now();
+    let delay = this.#settle.firstDelayMs;
+    try {
+      while (ticket.status === 'UNKNOWN' && this.#o.clock.now() - sentAt < this.#settle.lookForMs) {
+        await this.#o.clock.sleep(delay, this.#life.signal);
+        await this.#look(held, this.#life.signal);
+        delay = Math.min(this.#settle.maxDelayMs, delay * 2);
+      }
+      this.#followInBackground(held);
+    } catch {
+      // The gate closed; status reads (and the next start) carry on.
+    } finally {
+      held.looking = false;
+    }
+  }
+
+  async #follow(
+    held: HeldTicket,
+    until: 'accepted' | 'final',
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<void> {
     await Promise.all(
-      ticket.legs.map(async (leg) => {
+      held.ticket.legs.map(async (leg) => {
         const number = leg.outcome?.orderNumber;
         if (!number || legSettled(leg.outcome)) return;
         try {
           const seen = await this.#o.broker.waitForOrder(number, {
             until,
             timeoutMs,
-            signal: this.#life.signal,
+            signal: signal === undefined ? this.#life.signal : AbortSignal.any([signal, this.#life.signal]),
           });
           leg.outcome = outcomeOf(seen.order);
         } catch {
@@ -268,17 +427,37 @@ export class OrderGate {
         }
       }),
     );
-    await this.#settle(ticket, 'order_update');
+    await this.#record(held, 'order_update');
   }
 
-  async #settle(ticket: Ticket, event: string): Promise<void> {
+  /**
+   * Records the legs' latest outcomes: the ticket's status follows them, legs proved never to have
+   * reached the broker give back their share of the caps, and unchanged updates are not written twice.
+   */
+  async #record(held: HeldTicket, event: string): Promise<void> {
+    const { ticket } = held;
     ticket.status = statusFromLegs(ticket);
     const legs = legsForAudit(ticket);
     const seen = JSON.stringify(legs);
-    if (event === 'order_update' && this.#lastAudited.get(ticket.id) === seen) return;
-    this.#lastAudited.set(ticket.id, seen);
+    if (event === 'order_update' && held.lastAudited === seen) return;
+    held.lastAudited = seen;
+    held.touchedAt = this.#o.clock.now();
+    const freed = ticket.legs.flatMap((l, i) =>
+      l.outcome?.status === 'NOT_PLACED' && !held.releasedLegs.has(i) ? [i] : [],
+    );
+    for (const i of freed) held.releasedLegs.add(i);
+    const release =
+      freed.length === 0
+        ? undefined
+        : this.#usage.release(ticket.id, {
+            orders: freed.length,
+            value: freed.reduce((sum, i) => sum + (ticket.legs[i]?.value ?? 0), 0),
+          });
     try {
-      await auditTransition(this.#o.audit, ticket, event, undefined, { legs });
+      await auditTransition(this.#o.audit, ticket, event, undefined, {
+        legs,
+        ...(release === undefined ? {} : { release, releasedLegs: freed }),
+      });
     } catch {
       ticket.warnings.push(
         `the audit log could not record "${event}"; the orders' state is still shown here`,
@@ -287,19 +466,71 @@ export class OrderGate {
     this.#emit(ticket, event);
   }
 
-  #expireLater(ticket: Ticket): void {
-    const due = Date.parse(ticket.expiresAt) - this.#o.clock.now();
+  /** Rebuilds usage and tickets from the audit log, then picks up what the last process left in play. */
+  async #restore(): Promise<void> {
+    const now = this.#o.clock.now();
+    const replay = new TicketReplay();
+    const cutoff = now - { ...DEFAULT_RETENTION, ...this.#o.retention }.settledMs;
+    await this.#o.audit.scan((entry) => {
+      this.#usage.absorb(entry);
+      const replayed = replay.absorb(entry);
+      if (replayed && settledBefore(replayed, cutoff)) replay.drop(replayed.ticket.id);
+    });
+    this.#usage.prune(now);
+    for (const r of replay.values()) {
+      const held: HeldTicket = {
+        ticket: r.ticket,
+        releasedLegs: r.releasedLegs,
+        touchedAt: r.lastAt,
+        ...(r.sentAt === undefined ? {} : { sentAt: r.sentAt }),
+      };
+      this.#store.add(held, now);
+      await this.#resume(held, r.submitted);
+    }
+  }
+
+  async #resume(held: HeldTicket, submitted: boolean): Promise<void> {
+    const { ticket } = held;
+    if (ticket.status === 'PENDING') {
+      this.#expireIfDue(held);
+      if (ticket.status === 'PENDING') this.#expireLater(held);
+    } else if (ticket.status === 'SUBMITTING' && !submitted) {
+      // `submitted` is written just before sending: without it, nothing was sent.
+      for (const leg of ticket.legs) {
+        leg.outcome = { status: 'NOT_PLACED', reason: 'omsdesk stopped before sending it; nothing was sent' };
+      }
+      await this.#record(held, 'restored');
+    } else if (ticket.status === 'SUBMITTING' || ticket.status === 'UNKNOWN') {
+      for (const leg of ticket.legs) {
+        if (leg.outcome === undefined || leg.outcome.status === 'UNKNOWN') {
+          leg.outcome = {
+            status: 'UNKNOWN',
+            reason: 'omsdesk stopped while sending it; the order book will tell',
+          };
+        }
+      }
+      await this.#record(held, 'restored');
+      void this.#keepLooking(held);
+    }
+  }
+
+  #expireLater(held: HeldTicket): void {
+    const due = Date.parse(held.ticket.expiresAt) - this.#o.clock.now();
     this.#o.clock.sleep(Math.max(0, due), this.#life.signal).then(
-      () => this.#expireIfDue(ticket),
+      () => this.#expireIfDue(held),
       () => undefined,
     );
   }
 
-  #expireIfDue(ticket: Ticket): void {
+  #expireIfDue(held: HeldTicket): void {
+    const { ticket } = held;
     if (ticket.status !== 'PENDING' || this.#o.clock.now() < Date.parse(ticket.expiresAt)) return;
     ticket.status = 'EXPIRED';
     ticket.reason = 'no decision before the ticket expired';
-    void auditTransition(this.#o.audit, ticket, 'expired').catch(() => undefined);
+    held.touchedAt = this.#o.clock.now();
+    void auditTransition(this.#o.audit, ticket, 'expired', undefined, { reason: ticket.reason }).catch(
+      () => undefined,
+    );
     this.#emit(ticket, 'expired');
   }
 

@@ -5,10 +5,7 @@ import { isBrokerError } from '../errors.js';
 import type { LegOutcome, Ticket } from './types.js';
 
 /** The client methods that send and settle orders. */
-export type PlacingBroker = Pick<
-  BrokerClient,
-  'placeOrder' | 'placeOrders' | 'placeLongStraddle' | 'reconcileOrder'
->;
+export type PlacingBroker = Pick<BrokerClient, 'placeOrder' | 'placeOrders' | 'placeLongStraddle'>;
 
 function failed(error: unknown): LegOutcome {
   if (isBrokerError(error, 'OUTCOME_UNKNOWN')) return { status: 'UNKNOWN', reason: error.message };
@@ -59,34 +56,6 @@ export async function sendTicket(broker: PlacingBroker, ticket: Ticket, signal?:
     }
   } catch (error) {
     for (const leg of ticket.legs) leg.outcome = failed(error);
-  }
-}
-
-/** Settles every leg of unknown outcome by searching the order book for its tag. */
-export async function reconcileTicket(
-  broker: PlacingBroker,
-  ticket: Ticket,
-  signal?: AbortSignal,
-): Promise<void> {
-  const unknown = ticket.legs.filter((l) => l.outcome?.status === 'UNKNOWN');
-  const byTag = new Map<string, Order[]>();
-  for (const tag of new Set(unknown.map((l) => l.request.tag ?? ''))) {
-    try {
-      const found = await broker.reconcileOrder(tag, signal === undefined ? {} : { signal });
-      byTag.set(tag, found.placed ? [...found.orders] : []);
-    } catch {
-      // The book could not be read: the legs stay UNKNOWN, which is the truth.
-    }
-  }
-  for (const leg of unknown) {
-    const orders = byTag.get(leg.request.tag ?? '');
-    if (orders === undefined) continue;
-    const order =
-      orders.find((o) => o.tradingSymbol === leg.intent.tradingSymbol) ??
-      (orders.length === 1 ? orders[0] : undefined);
-    leg.outcome = order
-      ? outcomeOf(order)
-      : { status: 'NOT_PLACED', reason: 'the order book has no order with this ticket tag' };
   }
 }
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Actor } from '../audit/index.js';
 import type { Instrument, InstrumentCatalog } from '../catalogue/index.js';
 import {
@@ -7,11 +6,13 @@ import {
   type OrderIntent,
   type TradingPolicy,
   type Violation,
+  violation,
 } from '../checks/index.js';
 import type { BrokerClient } from '../client/types.js';
 import { expiryMs } from '../client/validate.js';
 import { isBrokerError } from '../errors.js';
 import { orderProblems } from '../orders/order-request.js';
+import { tagShapedWords } from '../orders/tag.js';
 import { toIstIso } from '../time/ist.js';
 import { MAX_ORDERS_PER_MULTI } from '../vocabulary/index.js';
 import { GateError } from './errors.js';
@@ -20,6 +21,7 @@ import { legMarket } from './market.js';
 import { freezeLeg, freezeStraddle, payloadHash, ticketTag } from './payload.js';
 import { resolveOrderInstrument, resolveStraddleContracts } from './resolve.js';
 import { ticketSummary } from './summary.js';
+import { newTicketId } from './ticket-id.js';
 import type { LegMarket, OrderInput, Ticket, TicketLeg, TicketRequest } from './types.js';
 
 /** What a preview needs from the world. */
@@ -30,13 +32,6 @@ export interface PreviewDeps {
   readonly context: CheckContext;
   readonly ttlMs: number;
   readonly signal?: AbortSignal;
-}
-
-const ID_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
-
-/** A short ticket id people can read out (`T7K2M9X4Q`): 8 random characters after a `T`. */
-export function newTicketId(): string {
-  return `T${[...randomBytes(8)].map((b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('')}`;
 }
 
 function intentOf(order: OrderInput, instrument: Instrument): OrderIntent {
@@ -53,9 +48,16 @@ function intentOf(order: OrderInput, instrument: Instrument): OrderIntent {
   };
 }
 
-/** Structural problems (wrong words, non-numbers) are refused before anything is looked up. */
-function validate(intent: OrderIntent, label: string): void {
+/** Structural problems (wrong words, non-numbers, a forged tag) are refused before anything is looked up. */
+function validate(intent: OrderIntent, remarks: string | undefined, label: string): void {
   const problems = orderProblems(intent);
+  const forged = tagShapedWords(remarks);
+  if (forged.length > 0) {
+    problems.push(
+      `remarks must not contain ${forged.map((w) => JSON.stringify(w.slice(0, 40))).join(', ')}: omsdesk writes ` +
+        'its own order tag there to find the order again; remove it',
+    );
+  }
   if (problems.length > 0) throw new GateError('INVALID_ORDER', `${label}: ${problems.join('; ')}`);
 }
 
@@ -95,7 +97,7 @@ function drafts(
         product: s.product,
         retention: 'DAY',
       };
-      validate(intent, instrument.tradingSymbol);
+      validate(intent, s.remarks, instrument.tradingSymbol);
       return { instrument, intent, tag, remarks: s.remarks };
     });
     return { legs, straddle: freezeStraddle(s, expiryMs(s.expiry) as number, tag) };
@@ -110,7 +112,7 @@ function drafts(
   const legs = orders.map((order, n) => {
     const instrument = resolveOrderInstrument(catalog, order);
     const intent = intentOf(order, instrument);
-    validate(intent, orders.length > 1 ? `order ${n + 1}` : 'order');
+    validate(intent, order.remarks, orders.length > 1 ? `order ${n + 1}` : 'order');
     return {
       instrument,
       intent,
@@ -149,7 +151,21 @@ export async function buildTicket(
     market: markets[i],
     value: checked.legs[i]?.value,
   }));
-  const violations: Violation[] = [...checked.legs.flatMap((l) => l.violations), ...checked.basket];
+  const unpriced = draft.flatMap((d, i) =>
+    markets[i] === undefined && !checked.legs[i]?.violations.some((v) => v.rule === 'VALUE_UNKNOWN')
+      ? [
+          violation(
+            'QUOTE_UNAVAILABLE',
+            `No quote for ${d.instrument.tradingSymbol} could be fetched, so an approval could not tell whether its price moved: try again in a moment.`,
+          ),
+        ]
+      : [],
+  );
+  const violations: Violation[] = [
+    ...checked.legs.flatMap((l) => l.violations),
+    ...checked.basket,
+    ...unpriced,
+  ];
   const margin = await estimateMargin(deps.broker, legs, deps.signal);
   const warnings = margin.shortfall ? [`margin short by about ${margin.shortfall} rupees`] : [];
   const heading = straddle

@@ -2,33 +2,86 @@ import type { AuditEntry } from '../audit/index.js';
 import type { DailyUsage } from '../checks/index.js';
 import { istDate } from '../time/ist.js';
 
-/** The audit event that counts against the daily caps: orders sent, whatever became of them. */
+/** The audit event written just before orders are sent (the last step that can still stop them). */
 export const SUBMITTED = 'submitted';
 
-/** Orders and value sent per IST day, rebuilt from the audit log so a restart does not reset the caps. */
-export class DailyUsageBook {
-  readonly #days = new Map<string, { orders: number; value: number }>();
+/** What one ticket holds of a day's caps: its orders and their value, on the IST day it was approved. */
+export interface Hold {
+  readonly day: string;
+  readonly orders: number;
+  readonly value: number;
+}
 
-  constructor(entries: readonly AuditEntry[] = []) {
-    for (const e of entries) {
-      if (e.event !== SUBMITTED) continue;
-      const data = e.data as { orders?: number; value?: number } | undefined;
-      this.#add(e.at.slice(0, 10), data?.orders ?? 0, data?.value ?? 0);
+const round = (n: number): number => Math.round(n * 100) / 100;
+
+/**
+ * Orders and value per IST day, counted from the moment a ticket is approved (not when it is sent), so
+ * concurrent approvals can never all pass a cap: each holds its share synchronously, and a hold is given
+ * back only when its orders provably never reached the broker. Rebuilt from the audit log at start-up.
+ */
+export class DailyUsageBook {
+  readonly #holds = new Map<string, Hold>();
+  /** Orders sent by versions that recorded usage only when sending (no hold per ticket). */
+  readonly #legacy = new Map<string, DailyUsage>();
+
+  /** What is held on the IST day of `now`, leaving out the hold of ticket `except`. */
+  today(now: number, except?: string): DailyUsage {
+    const day = istDate(now);
+    let orders = this.#legacy.get(day)?.orders ?? 0;
+    let value = this.#legacy.get(day)?.value ?? 0;
+    for (const [ticket, hold] of this.#holds) {
+      if (hold.day !== day || ticket === except) continue;
+      orders += hold.orders;
+      value += hold.value;
+    }
+    return { orders, value: round(value) };
+  }
+
+  /** The hold of a ticket, if it has one. */
+  held(ticket: string): Hold | undefined {
+    return this.#holds.get(ticket);
+  }
+
+  /** Holds `orders` and `value` on the IST day of `now` for a ticket, replacing what it held. */
+  hold(ticket: string, now: number, orders: number, value: number): Hold {
+    const hold = { day: istDate(now), orders, value: round(value) };
+    this.#holds.set(ticket, hold);
+    return hold;
+  }
+
+  /** Gives back part of a ticket's hold (all of it by default), for orders that never reached the broker. */
+  release(ticket: string, part?: { readonly orders: number; readonly value: number }): Hold | undefined {
+    const hold = this.#holds.get(ticket);
+    if (hold === undefined) return undefined;
+    const orders = Math.max(0, hold.orders - (part?.orders ?? hold.orders));
+    const value = Math.max(0, round(hold.value - (part?.value ?? hold.value)));
+    if (orders === 0) this.#holds.delete(ticket);
+    else this.#holds.set(ticket, { ...hold, orders, value });
+    return { day: hold.day, orders: hold.orders - orders, value: round(hold.value - value) };
+  }
+
+  /** Replays one audit entry (holds at approval, releases, and the usage older versions recorded). */
+  absorb(entry: AuditEntry): void {
+    const data = (entry.data ?? {}) as { hold?: Hold; release?: Hold; orders?: number; value?: number };
+    const ticket = entry.ticket ?? '';
+    if (data.hold !== undefined && typeof data.hold.day === 'string') {
+      this.#holds.set(ticket, { day: data.hold.day, orders: data.hold.orders, value: data.hold.value });
+    } else if (data.release !== undefined) {
+      this.release(ticket, data.release);
+    } else if (entry.event === SUBMITTED && !this.#holds.has(ticket)) {
+      const day = entry.at.slice(0, 10);
+      const seen = this.#legacy.get(day) ?? { orders: 0, value: 0 };
+      this.#legacy.set(day, {
+        orders: seen.orders + (data.orders ?? 0),
+        value: seen.value + (data.value ?? 0),
+      });
     }
   }
 
-  /** What has been sent on the IST day of `now`. */
-  today(now: number): DailyUsage {
-    return { ...(this.#days.get(istDate(now)) ?? { orders: 0, value: 0 }) };
-  }
-
-  /** Counts orders sent at `now`. */
-  record(now: number, orders: number, value: number): void {
-    this.#add(istDate(now), orders, value);
-  }
-
-  #add(day: string, orders: number, value: number): void {
-    const current = this.#days.get(day) ?? { orders: 0, value: 0 };
-    this.#days.set(day, { orders: current.orders + orders, value: current.value + value });
+  /** Forgets days before the IST day of `now` (a day's caps never look back). */
+  prune(now: number): void {
+    const day = istDate(now);
+    for (const [ticket, hold] of this.#holds) if (hold.day < day) this.#holds.delete(ticket);
+    for (const seen of [...this.#legacy.keys()]) if (seen < day) this.#legacy.delete(seen);
   }
 }

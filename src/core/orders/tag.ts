@@ -21,18 +21,32 @@ export function newTag(bytes: (size: number) => Uint8Array = randomBytes): strin
   return `od-${out}`;
 }
 
-/** The `remarks` sent: the tag first, then the caller's text (whitespace collapsed) cut to `maxLength`. */
+/** Words shaped like a tag omsdesk writes (a gate ticket's `omsdesk:…` or a client `od-…` tag). */
+const TAG_SHAPED = /^(?:omsdesk:\S*|od-[0-9a-z]{8})$/i;
+
+/** The words of a caller's remarks that look like an omsdesk tag (they could make an order pass for another's). */
+export function tagShapedWords(remarks: string | undefined): string[] {
+  return (remarks ?? '').split(/\s+/).filter((word) => TAG_SHAPED.test(word));
+}
+
+/**
+ * The `remarks` sent: the tag first, then the caller's text (whitespace collapsed, tag-shaped words
+ * dropped, so one order can never claim another's tag) cut to `maxLength`.
+ */
 export function composeRemarks(
   tag: string,
   remarks: string | undefined,
   maxLength = DEFAULT_REMARKS_MAX_LENGTH,
 ): string {
-  const text = (remarks ?? '').replace(/\s+/g, ' ').trim();
-  if (text === '' || text === tag) return tag;
+  const text = (remarks ?? '')
+    .split(/\s+/)
+    .filter((word) => word !== '' && !TAG_SHAPED.test(word))
+    .join(' ');
+  if (text === '') return tag;
   return `${tag} ${text}`.slice(0, Math.max(maxLength, tag.length)).trimEnd();
 }
 
-/** True when `remarks` carries `tag` as a whole word (so `t-1` never matches `t-12`). */
+/** True when `remarks` starts with `tag` as a whole word: the tag is always written first, nowhere else. */
 export function remarksHaveTag(remarks: string | undefined, tag: string): boolean {
-  return (remarks ?? '').split(/\s+/).includes(tag);
+  return (remarks ?? '').trimStart().split(/\s+/, 1)[0] === tag;
 }

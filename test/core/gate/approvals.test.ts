@@ -66,16 +66,24 @@ describe('an approved ticket', () => {
     expect(g.placements).toHaveLength(1);
   }, 40_000);
 
-  it('reports NOT_PLACED when the connection is cut before the broker handled the order', async () => {
+  it('keeps a placement cut before the broker handled it UNKNOWN until a clean book after the answer window proves it NOT_PLACED', async () => {
     g = await startGate();
     await g.client.login();
     await g.h.post('/_sim/faults', { fault: { kind: 'drop', when: 'before' }, paths: ['/apiV2/placeOrder'] });
     const t = await g.gate.preview(order(), MODEL);
     const done = await g.gate.approve(t.id, ALICE);
-    expect(done.status).toBe('NOT_PLACED');
+    expect(done.status).toBe('UNKNOWN');
+    await g.clock.advance(30_000);
+    expect((await g.gate.status(t.id))?.status).toBe('UNKNOWN');
+    await g.clock.advance(31_000);
+    const settled = await g.gate.status(t.id);
+    expect(settled?.status).toBe('NOT_PLACED');
+    expect(settled?.legs[0]?.outcome?.reason).toMatch(
+      /no order tagged omsdesk:\S+ \d+ s after sending, past the broker's answer window/,
+    );
     expect(await brokerOrdersTagged(g, t.id)).toHaveLength(0);
     expect(g.placements).toHaveLength(1);
-  }, 40_000);
+  });
 
   it('reports a broker rejection as data with the parsed reason', async () => {
     g = await startGate();

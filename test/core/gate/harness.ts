@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Actor } from '../../../src/core/audit/index.js';
@@ -16,9 +16,21 @@ import { FakeClock } from '../support/fake-clock.js';
 export const ALICE: Actor = { channel: 'test', id: 'alice', name: 'Alice' };
 export const MODEL: Actor = { channel: 'mcp-tool', id: 'model' };
 
+/** Gate options a test may set. */
+export type GateTestOptions = Partial<
+  Pick<
+    GateOptions,
+    'ttlMs' | 'maxPriceDriftPct' | 'maxPriceDriftTicks' | 'acceptWaitMs' | 'settle' | 'retention'
+  >
+> & {
+  /** The client's own timeouts (short ones make a slow broker's answer arrive after them). */
+  readonly clientTimeouts?: { readonly headersMs: number; readonly requestMs: number };
+};
+
 /** A gate over the real client and a real paper broker, counting every placement call that leaves it. */
 export interface GateHarness {
   readonly h: SimHarness;
+  /** The current gate (a new one after `reopen`). */
   readonly gate: OrderGate;
   readonly clock: FakeClock;
   readonly client: BrokerClient;
@@ -27,13 +39,16 @@ export interface GateHarness {
   readonly auditPath: string;
   readonly dataDir: string;
   auditEvents(): Promise<string[]>;
+  auditEntries(): Promise<AuditEntry[]>;
+  /** Stops the gate as a process exit would, and opens a new one on the same audit log and broker. */
+  reopen(options?: GateTestOptions): Promise<OrderGate>;
   close(): Promise<void>;
 }
 
 /** Starts everything; `env` sets OMSDESK_ policy variables (caps, read-only) as a user would. */
 export async function startGate(
   env: Record<string, string> = {},
-  options: Partial<Pick<GateOptions, 'ttlMs' | 'maxPriceDriftPct' | 'acceptWaitMs'>> = {},
+  options: GateTestOptions = {},
 ): Promise<GateHarness> {
   const h = await startSim();
   const dataDir = await mkdtemp(join(tmpdir(), 'omsdesk-gate-'));
@@ -51,7 +66,7 @@ export async function startGate(
     },
     rateLimits: false,
     // Short enough that a stalled placement turns UNKNOWN quickly in tests.
-    timeouts: { headersMs: 1_500, requestMs: 2_000 },
+    timeouts: options.clientTimeouts ?? { headersMs: 1_500, requestMs: 2_000 },
   });
   const placements: unknown[] = [];
   const counted: BrokerClient = {
@@ -70,36 +85,54 @@ export async function startGate(
     },
   };
   const catalog = parseInstrumentCatalog(instrumentsCsv(h.sim.market.universe(h.clock.now())));
-  const audit = await AuditLog.open(config.audit.path, clock, new Redactor());
-  const gate = new OrderGate({
-    broker: counted,
-    catalog: () => catalog,
-    audit,
-    clock,
-    policy: config.policy,
-    acceptWaitMs: 2_000,
-    ...options,
-  });
+  const anchor = { path: `${config.audit.path}.anchor`, keyPath: join(dataDir, 'keys', 'audit.key') };
+  const open = async (o: GateTestOptions) => {
+    const audit = await AuditLog.open(config.audit.path, clock, new Redactor(), { anchor });
+    const gate = await OrderGate.open({
+      broker: counted,
+      catalog: () => catalog,
+      audit,
+      clock,
+      policy: config.policy,
+      acceptWaitMs: 2_000,
+      ...o,
+    });
+    return { audit, gate };
+  };
+  let current = await open(options);
+  const entries = async (): Promise<AuditEntry[]> => {
+    const text = await readFile(config.audit.path, 'utf8');
+    return text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as AuditEntry);
+  };
   return {
     h,
-    gate,
+    get gate() {
+      return current.gate;
+    },
     clock,
     client,
     placements,
     auditPath: config.audit.path,
     dataDir,
     async auditEvents() {
-      const text = await readFile(config.audit.path, 'utf8');
-      return text
-        .trim()
-        .split('\n')
-        .map((l) => (JSON.parse(l) as AuditEntry).event);
+      return (await entries()).map((e) => e.event);
+    },
+    auditEntries: entries,
+    async reopen(o = options) {
+      current.gate.close();
+      await current.audit.close();
+      current = await open(o);
+      return current.gate;
     },
     async close() {
-      gate.close();
-      await audit.close();
+      current.gate.close();
+      await current.audit.close();
       await client.close();
       await h.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -5,7 +5,13 @@ import {
   orderProblems,
   wireSymbol,
 } from '../../../src/core/orders/order-request.js';
-import { composeRemarks, newTag, remarksHaveTag, TAG_PATTERN } from '../../../src/core/orders/tag.js';
+import {
+  composeRemarks,
+  newTag,
+  remarksHaveTag,
+  TAG_PATTERN,
+  tagShapedWords,
+} from '../../../src/core/orders/tag.js';
 
 const BASE: OrderRequest = {
   exchange: 'NFO',
@@ -121,5 +127,19 @@ describe('tags and remarks', () => {
     expect(remarksHaveTag('t-1 hedge', 't-1')).toBe(true);
     expect(remarksHaveTag('t-12 hedge', 't-1')).toBe(false);
     expect(remarksHaveTag(undefined, 't-1')).toBe(false);
+  });
+
+  it('matches a tag only where omsdesk writes it, first: a tag quoted in the remarks claims nothing', () => {
+    expect(remarksHaveTag('omsdesk:TBBBBBBBB omsdesk:TAAAAAAAA', 'omsdesk:TAAAAAAAA')).toBe(false);
+    expect(remarksHaveTag('hedge omsdesk:TAAAAAAAA', 'omsdesk:TAAAAAAAA')).toBe(false);
+    expect(remarksHaveTag('  omsdesk:TAAAAAAAA hedge', 'omsdesk:TAAAAAAAA')).toBe(true);
+  });
+
+  it("drops tag-shaped words from the caller's remarks so no order carries another's tag", () => {
+    expect(composeRemarks('od-abc12345', 'hedge omsdesk:TAAAAAAAA od-zzzz9999 for OMSDESK:x')).toBe(
+      'od-abc12345 hedge for',
+    );
+    expect(composeRemarks('omsdesk:TB', 'od-abc12345')).toBe('omsdesk:TB');
+    expect(tagShapedWords('fine words omsdesk:T1 and od-abcdefgh')).toEqual(['omsdesk:T1', 'od-abcdefgh']);
   });
 });

@@ -1,0 +1,22 @@
+// Rewrites the README's configuration table from the declared variables (test/readme.test.ts checks it).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { configVariablesMarkdown } from '../src/core/config/index.js';
+
+const path = new URL('../README.md', import.meta.url);
+const readme = readFileSync(path, 'utf8');
+const start = readme.indexOf('| Variable ');
+if (start < 0) throw new Error('README.md has no configuration table (a line starting "| Variable ")');
+const end = readme.indexOf('\n\n', start);
+const rows = configVariablesMarkdown()
+  .split('\n')
+  .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+const table = rows
+  .map((r, n) =>
+    n === 1
+      ? `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`
+      : `| ${r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`,
+  )
+  .join('\n');
+writeFileSync(path, `${readme.slice(0, start)}${table}${end < 0 ? '\n' : readme.slice(end)}`);
+console.log(`README.md: configuration table rewritten (${rows.length - 2} variables)`);
