@@ -1,0 +1,11 @@
+export { diffBooks, EMPTY_VIEW, type WatchView } from './diff.js';
+export { type OrderListener, OrderWatcher, type WatcherOptions } from './order-watcher.js';
+export { sourceOfRemarks } from './source.js';
+export {
+  type FillSeen,
+  ORDER_EVENT_KINDS,
+  type OrderEvent,
+  type OrderEventKind,
+  type OrderSource,
+  type WatchedOrder,
+} from './types.js';

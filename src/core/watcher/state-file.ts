@@ -1,0 +1,68 @@
+import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { WatchView } from './diff.js';
+import type { OrderEvent, WatchedOrder } from './types.js';
+
+/** What the watcher keeps in the data dir: its view of the day, its event counter and its recent events. */
+export interface WatcherState {
+  /** The IST day the view belongs to. */
+  readonly day: string;
+  readonly seq: number;
+  readonly view: WatchView;
+  /** The latest events, oldest first, for consumers catching up after a restart. */
+  readonly journal: readonly OrderEvent[];
+}
+
+interface Stored {
+  readonly version: 1;
+  readonly day: string;
+  readonly seq: number;
+  readonly orders: readonly WatchedOrder[];
+  readonly fills: readonly string[];
+  readonly journal: readonly OrderEvent[];
+}
+
+/** The saved state, or undefined when there is none (or it cannot be read: the watcher then starts afresh). */
+export async function loadWatcherState(path: string): Promise<WatcherState | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    const s = JSON.parse(text) as Stored;
+    if (s.version !== 1 || typeof s.day !== 'string' || !Number.isSafeInteger(s.seq)) return undefined;
+    return {
+      day: s.day,
+      seq: s.seq,
+      view: { orders: new Map(s.orders.map((o) => [o.orderNumber, o])), fills: new Set(s.fills) },
+      journal: s.journal,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Saves the state atomically: a crash leaves the previous state or this one, never a mix. */
+export async function saveWatcherState(path: string, state: WatcherState): Promise<void> {
+  const stored: Stored = {
+    version: 1,
+    day: state.day,
+    seq: state.seq,
+    orders: [...state.view.orders.values()],
+    fills: [...state.view.fills],
+    journal: state.journal,
+  };
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.tmp`;
+  const file = await open(temporary, 'w', 0o600);
+  try {
+    await file.writeFile(JSON.stringify(stored));
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  await rename(temporary, path);
+}
