@@ -52,7 +52,7 @@ function resolve(ctx: RouteContext, p: WirePosition): SpanPosition {
  */
 export const spanRoute: Route = {
   path: ENDPOINTS.span.path,
-  form: 'v1',
+  form: 'v1Time',
   session: true,
   handle(ctx) {
     const positions = wirePositions(ctx.body).map((p) => resolve(ctx, p));

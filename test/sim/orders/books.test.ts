@@ -57,15 +57,17 @@ describe('/apiV2/orderBook', () => {
 });
 
 describe('trade books', () => {
-  it('answer "no data" in each generation form when nothing traded', async () => {
+  it('answer "no data" with requestTime in each generation form when nothing traded', async () => {
     o = await orderHarness();
     expect((await o.call('/api/tradeBook', { actid: 'SIM001' })).json).toEqual({
       stat: 'Not_Ok',
+      requestTime: '10:00:00 20-11-2026',
       emsg: BROKER_TEXTS.noData,
     });
     expect((await o.call('/apiV2/tradeBook')).json).toEqual({
       Status: 'Failed',
       requestTime: '10:00:00 20-11-2026',
+      data: BROKER_TEXTS.noData,
       emsg: BROKER_TEXTS.noData,
     });
     expect(wire.v1Failure.parse((await o.call('/api/tradeBook')).json).emsg).toBe(
