@@ -1,12 +1,17 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import * as wire from '../../src/core/wire/index.js';
 import { ROUTES } from '../../src/sim/routes.js';
 import { type SimHarness, startSim } from '../helpers/sim.js';
 import { hostileBody } from './hostile-bodies.js';
 
 const RUNS = 150;
+
+/** A second-generation success wrapping `data` (the vendor SDK's paths). */
+function v2Success(data: z.ZodType): z.ZodType {
+  return z.looseObject({ Status: wire.str, data });
+}
 
 /** What a path may answer: its success shapes and its failure shapes (the family's). */
 const SHAPES: Record<string, { ok: z.ZodType; failed: z.ZodType }> = {
@@ -32,6 +37,15 @@ const SHAPES: Record<string, { ok: z.ZodType; failed: z.ZodType }> = {
   '/api/tradeBook': { ok: wire.tradeBookV1Success, failed: wire.v1Failure },
   '/apiV2/tradeBook': { ok: wire.tradeBookV2Success, failed: wire.v2Failure },
   '/apiV2/holdings': { ok: wire.holdingsSuccess, failed: wire.v2Failure },
+  '/apiV2/indexList': { ok: v2Success(z.array(wire.indexEntry)), failed: wire.v2Failure },
+  '/apiV2/timePriceSeries': { ok: v2Success(wire.candlesSuccess), failed: wire.v2Failure },
+  '/apiV2/limit': { ok: v2Success(wire.limitsSuccess.shape.data), failed: wire.v2Failure },
+  '/apiV2/spanCalculators': {
+    ok: v2Success(
+      wire.spanSuccess.omit({ stat: true, request_time: true }).extend({ requestTime: wire.str }),
+    ),
+    failed: wire.v2Failure,
+  },
 };
 
 let h: SimHarness;

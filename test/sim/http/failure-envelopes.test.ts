@@ -98,6 +98,11 @@ const ROWS: Row[] = [
     failure: { Status: 'Failed', requestTime: TIME, data: EXPIRED, emsg: EXPIRED },
   },
   { ...v1('/apiV2/holdings'), failure: { Status: 'Failed', requestTime: TIME, data: EXPIRED } },
+  // Paths of the vendor's second-generation SDK: the plain second-generation failure.
+  { ...v1('/apiV2/indexList'), failure: { Status: 'Failed', data: EXPIRED } },
+  { ...v1('/apiV2/timePriceSeries'), failure: { Status: 'Failed', data: EXPIRED } },
+  { ...v1('/apiV2/limit'), failure: { Status: 'Failed', data: EXPIRED } },
+  { ...v1('/apiV2/spanCalculators'), failure: { Status: 'Failed', data: EXPIRED } },
 ];
 
 describe('failure envelopes, field for field as the spec lists them per endpoint', () => {
