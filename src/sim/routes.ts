@@ -1,7 +1,7 @@
-import { candlesRoute } from './handlers/candles.js';
+import { candlesRoute, candlesV2Route } from './handlers/candles.js';
 import { holdingsRoute } from './handlers/holdings.js';
-import { indexListRoute } from './handlers/index-list.js';
-import { limitsV3Route, limitsV4Route } from './handlers/limits.js';
+import { indexListRoute, indexListV2Route } from './handlers/index-list.js';
+import { limitsV2Route, limitsV3Route, limitsV4Route } from './handlers/limits.js';
 import { loginV1Route, loginV2Route } from './handlers/login.js';
 import { longStraddleRoute } from './handlers/long-straddle.js';
 import { multiOrderRoute } from './handlers/multi-order.js';
@@ -17,10 +17,11 @@ import { placeOrderV1Route, placeOrderV2Route } from './handlers/place-order.js'
 import { quoteRoute } from './handlers/quote.js';
 import { securityInfoRoute } from './handlers/security-info.js';
 import { spanRoute } from './handlers/span.js';
+import { spanV2Route } from './handlers/span-v2.js';
 import { tradeBookV1Route, tradeBookV2Route } from './handlers/trade-book.js';
 import type { Route } from './runtime.js';
 
-/** Every path the paper broker answers. */
+/** Every path the paper broker answers: the spec's, then the vendor SDK's second-generation aliases. */
 export const ROUTES: readonly Route[] = [
   loginV1Route,
   loginV2Route,
@@ -44,4 +45,8 @@ export const ROUTES: readonly Route[] = [
   tradeBookV1Route,
   tradeBookV2Route,
   holdingsRoute,
+  indexListV2Route,
+  candlesV2Route,
+  limitsV2Route,
+  spanV2Route,
 ];

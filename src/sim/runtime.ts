@@ -1,3 +1,4 @@
+import type { RateCategory } from '../core/vocabulary/index.js';
 import type { AccountState } from './account-state.js';
 import type { SimClock } from './clock.js';
 import type { FailureForm } from './http/failure.js';
@@ -34,6 +35,8 @@ export interface Route {
   readonly path: string;
   readonly form: FailureForm;
   readonly session: boolean;
+  /** Rate-limit category of a path the spec does not list (the SDK's aliases); spec paths have theirs. */
+  readonly rate?: RateCategory;
   /** True when a successful answer changed state worth persisting (sessions, orders, funds). */
   readonly mutates?: boolean;
   /** Multi-order routes: how many elements a failure answer carries for this body. */

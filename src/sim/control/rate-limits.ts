@@ -18,7 +18,7 @@ export class SimRateLimits {
   /** A 429 reply when this request exceeds its user's limit, else undefined (and the request counts). */
   check(info: RequestInfo): Reply | undefined {
     if (!this.enabled) return undefined;
-    const category = CATEGORY_BY_PATH.get(info.path) ?? 'others';
+    const category = info.route.rate ?? CATEGORY_BY_PATH.get(info.path) ?? 'others';
     const { limit, windowMs } = RATE_LIMITS[category];
     const user =
       info.session?.userId ?? (typeof info.body.userId === 'string' ? info.body.userId : 'anonymous');

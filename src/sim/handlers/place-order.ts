@@ -8,7 +8,7 @@ import { checkAccountId, placedV2, placeLeg } from './order-entry.js';
 /** `/api/placeOrder`: needs the user's `actid`; answers `omsordno` once the OMS has the order. */
 export const placeOrderV1Route: Route = {
   path: ENDPOINTS.placeOrderV1.path,
-  form: 'v1',
+  form: 'v1Time',
   session: true,
   mutates: true,
   handle(ctx) {

@@ -21,7 +21,7 @@ function todaysTrades(ctx: RouteContext): { order: SimOrder; trade: SimTrade }[]
   return out.reverse();
 }
 
-/** `/api/tradeBook`: a bare array of trades; none is `{stat: Not_Ok, emsg: "no data"}`, as the OMS says it. */
+/** `/api/tradeBook`: a bare array of trades; none is the failure with "no data", as the OMS says it. */
 export const tradeBookV1Route: Route = {
   path: ENDPOINTS.tradeBookV1.path,
   form: 'v1Camel',
@@ -30,7 +30,7 @@ export const tradeBookV1Route: Route = {
     const body = validateBody(tradeBookV1Request, ctx.body);
     checkAccountId(ctx, body.actid);
     const trades = todaysTrades(ctx);
-    if (trades.length === 0) return { stat: 'Not_Ok', emsg: BROKER_TEXTS.noData };
+    if (trades.length === 0) throw new SimFailure(BROKER_TEXTS.noData);
     return trades.map(({ order, trade }) => tradeV1(order, trade));
   },
 };
@@ -38,7 +38,7 @@ export const tradeBookV1Route: Route = {
 /** `/apiV2/tradeBook`: `{Status: Success, data: [trade]}`; none is the failure with "no data". */
 export const tradeBookV2Route: Route = {
   path: ENDPOINTS.tradeBookV2.path,
-  form: 'v2Emsg',
+  form: 'v2Both',
   session: true,
   handle(ctx) {
     validateBody(tradeBookV2Request, ctx.body);

@@ -24,19 +24,22 @@ export function sessionFailure(text: string = BROKER_TEXTS.sessionExpired): SimF
 }
 
 /**
- * How a route writes a failure. `v1` `{stat, request_time, emsg}`; `v1Camel` the same with `requestTime`
- * (order history, trade book); `v1List` an array of one (candles); `v1Login` `{detail}`; `v2`
- * `{Status, data}`; `v2Time` adds `requestTime`; `v2Emsg` says `emsg` (trade book); `limitsV3`/`limitsV4`
- * the `{status, code, name, error}` form; `multi` one failure object per order.
+ * How a route writes a failure, as the spec lists it per endpoint. `v1` `{stat, emsg}` (index list:
+ * `request_time` only on success); `v1Time` adds `request_time` (span calculator, placement); `v1Camel`
+ * adds `requestTime` (order history, trade book); `v1List` an array of one (candles); `v1Login`
+ * `{detail}`; `v2` `{Status, data}`; `v2Time` adds `requestTime`; `v2Both` adds `requestTime` and the
+ * text under `emsg` too (trade book: the spec shows both names); `limitsV3`/`limitsV4` the
+ * `{status, code, name, error}` form; `multi` one failure object per order.
  */
 export type FailureForm =
   | 'v1'
+  | 'v1Time'
   | 'v1Camel'
   | 'v1List'
   | 'v1Login'
   | 'v2'
   | 'v2Time'
-  | 'v2Emsg'
+  | 'v2Both'
   | 'limitsV3'
   | 'limitsV4'
   | 'multi';
@@ -57,6 +60,8 @@ export function renderFailure(
   const time = timeFirst(now);
   switch (form) {
     case 'v1':
+      return { status: failure.status, body: { stat: 'Not_Ok', emsg: text } };
+    case 'v1Time':
       return { status: failure.status, body: { stat: 'Not_Ok', request_time: time, emsg: text } };
     case 'v1Camel':
       return { status: failure.status, body: { stat: 'Not_Ok', requestTime: time, emsg: text } };
@@ -68,8 +73,11 @@ export function renderFailure(
       return { status: failure.status, body: { Status: 'Failed', data: text } };
     case 'v2Time':
       return { status: failure.status, body: { Status: 'Failed', requestTime: time, data: text } };
-    case 'v2Emsg':
-      return { status: failure.status, body: { Status: 'Failed', requestTime: time, emsg: text } };
+    case 'v2Both':
+      return {
+        status: failure.status,
+        body: { Status: 'Failed', requestTime: time, data: text, emsg: text },
+      };
     case 'limitsV3':
     case 'limitsV4':
       return limitsFailure(form === 'limitsV3' ? 'Failed' : 'failed', failure);

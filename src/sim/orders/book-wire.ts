@@ -3,9 +3,14 @@ import { orderTexts } from './history-wire.js';
 import { averagePrice } from './lifecycle.js';
 import type { SimOrder } from './types.js';
 
-/** One order-book entry: the order's latest state; the book spells the status `CANCELLED` and the fill `fillShares`. */
+/**
+ * One order-book entry: the order's latest state, the status spelled `CANCELLED` as the book does. The
+ * filled quantity goes under both spellings (`fillshares` in the field table, `fillShares` in the
+ * sample) so any client finds it.
+ */
 export function bookEntry(order: SimOrder): Record<string, string> {
   const o = orderTexts(order);
+  const filled = count(order.filled);
   return {
     userId: order.userId,
     orderNumber: order.orderNumber,
@@ -23,7 +28,8 @@ export function bookEntry(order: SimOrder): Record<string, string> {
     status: order.status === 'CANCELED' ? 'CANCELLED' : order.status,
     orderTime: o.placed,
     exchordid: order.exchangeOrderNumber,
-    fillShares: count(order.filled),
+    fillshares: filled,
+    fillShares: filled,
     averagePrice: money(averagePrice(order)),
     remarks: o.remarks,
     disclosedQuantity: '0',

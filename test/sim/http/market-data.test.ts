@@ -231,6 +231,37 @@ describe('/api/spanCalculators', () => {
     expect(wire.spanSuccess.parse(flat.json).stat).toBe('Ok');
   });
 
+  it.each([
+    ['flat, as the spec sample sends it', (p: Record<string, string>) => p],
+    ['in pos', (p: Record<string, string>) => ({ pos: [p] })],
+  ])(
+    'refuses an actid that is not the session account (position %s) in the first-generation failure',
+    async (_, form) => {
+      const option = nfo((i) => i.kind === 'OPTIDX' && i.optionType === 'CE');
+      const position = form(spanPositionBody(option, 75, 0));
+      const other = await h.post('/api/spanCalculators', {
+        ...session,
+        actid: 'SIM002',
+        product: 'M',
+        ...position,
+      });
+      expect(other.json).toEqual({
+        stat: 'Not_Ok',
+        request_time: '10:00:00 20-11-2026',
+        emsg: 'Invalid Input : Invalid Account Id',
+      });
+      const missing = await h.post('/api/spanCalculators', { ...session, product: 'M', ...position });
+      expect(wire.v1Failure.parse(missing.json).emsg).toBe('Invalid Input : actid is Missing.');
+      const own = await h.post('/api/spanCalculators', {
+        ...session,
+        actid: 'SIM001',
+        product: 'M',
+        ...position,
+      });
+      expect(wire.spanSuccess.parse(own.json).stat).toBe('Ok');
+    },
+  );
+
   it('answers an unknown contract or inconsistent quantities with the spec text', async () => {
     const option = nfo((i) => i.kind === 'OPTIDX');
     for (const bad of [
