@@ -91,7 +91,9 @@ export function timeLabels(
     if (starts.length * (widest + GAP) > plotWidth) continue;
     const widths = (i: number): number => labelWidth(textAt(i));
     const centre = (i: number): number => labelCentre(i, slot, widths(i), plotWidth);
-    return spaced([...starts.filter(dayStart), ...starts.filter((i) => !dayStart(i)), 0], centre, widths)
+    // Each new day's first bar matters most, then the round times, then the window's first bar.
+    const wanted = new Set([...[0, ...starts].filter(dayStart), ...starts, 0]);
+    return spaced([...wanted], centre, widths)
       .sort((a, b) => a - b)
       .map((index) => ({ index, text: textAt(index) }));
   }
