@@ -1,4 +1,11 @@
-import { drawFrame, drawLastPrice, drawPriceAxis, drawTimeAxis, drawVolumeLegend } from './draw-axes.js';
+import {
+  drawFrame,
+  drawLastPriceLine,
+  drawLastPriceTag,
+  drawPriceAxis,
+  drawTimeAxis,
+  drawVolumeLegend,
+} from './draw-axes.js';
 import { drawCandles, drawVolume } from './draw-candles.js';
 import { drawHeader } from './draw-header.js';
 import { compactVolume, priceText } from './format.js';
@@ -46,8 +53,9 @@ function plot(data: ChartData): string {
     drawFrame(g),
     drawVolume(data.candles, g, maxVolume),
     drawVolumeLegend(g, maxVolume, reported),
+    data.lastPrice === undefined ? '' : drawLastPriceLine(g, data.lastPrice),
     drawCandles(data.candles, g),
-    data.lastPrice === undefined ? '' : drawLastPrice(g, data.tick, data.lastPrice),
+    data.lastPrice === undefined ? '' : drawLastPriceTag(g, data.tick, data.lastPrice),
   ].join('');
 }
 

@@ -23,12 +23,17 @@ export function drawPriceAxis(g: Geometry, tick: number, lastPrice: number | und
     .join('');
 }
 
-/** A dashed line across the price pane at the last price, tagged with it on the axis. */
-export function drawLastPrice(g: Geometry, tick: number, lastPrice: number): string {
-  const { plotLeft, plotRight, width } = g.layout;
+/** A dashed line across the price pane at the last price (drawn under the candles, so a flat window stays visible). */
+export function drawLastPriceLine(g: Geometry, lastPrice: number): string {
+  const y = Math.round(g.y(lastPrice)) + 0.5;
+  return line(g.layout.plotLeft, y, g.layout.plotRight, y, `stroke="${THEME.last}" stroke-dasharray="4 3"`);
+}
+
+/** The last price in a tag on the axis, level with its line. */
+export function drawLastPriceTag(g: Geometry, tick: number, lastPrice: number): string {
+  const { plotRight, width } = g.layout;
   const y = Math.round(g.y(lastPrice)) + 0.5;
   return (
-    line(plotLeft, y, plotRight, y, `stroke="${THEME.last}" stroke-dasharray="4 3"`) +
     rect(plotRight + 1, y - 9.5, width - plotRight - 5, 18, `fill="${THEME.last}" rx="2"`) +
     text(
       plotRight + 8,

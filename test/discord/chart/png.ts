@@ -6,8 +6,8 @@ export interface Picture {
   readonly height: number;
   /** `#rrggbb` of the pixel at (x, y), ignoring alpha (the chart is opaque). */
   at(x: number, y: number): string;
-  /** The box around every pixel of `colour` (`#rrggbb`) between rows `top` and `bottom`, if any. */
-  boxOf(colour: string, top: number, bottom: number): Box | undefined;
+  /** The box around every pixel of `colour` (`#rrggbb`) inside `area` (edges included), if any. */
+  boxOf(colour: string, area: Omit<Box, 'width' | 'height'>): Box | undefined;
 }
 
 /** A rectangle of pixels, edges included. */
@@ -66,11 +66,11 @@ export function decodePng(png: Buffer): Picture {
       const i = y * stride + x * 4;
       return `#${hex(pixels[i])}${hex(pixels[i + 1])}${hex(pixels[i + 2])}`;
     },
-    boxOf: (colour, top, bottom) => {
+    boxOf: (colour, area) => {
       const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16));
       let box: { left: number; right: number; top: number; bottom: number } | undefined;
-      for (let y = top; y <= bottom; y++) {
-        for (let x = 0, i = y * stride; x < width; x++, i += 4) {
+      for (let y = area.top; y <= area.bottom; y++) {
+        for (let x = area.left, i = y * stride + x * 4; x <= area.right; x++, i += 4) {
           if (pixels[i] !== r || pixels[i + 1] !== g || pixels[i + 2] !== b) continue;
           box ??= { left: x, right: x, top: y, bottom: y };
           box = {

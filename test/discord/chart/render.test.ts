@@ -12,10 +12,11 @@ import { candle, DAY, dailyWalk, MINUTE, OPEN, walk } from './candles.js';
 import { decodePng, type Picture, PNG_SIGNATURE, pngSize } from './png.js';
 
 const svgOf = (input: CandleChartInput): string => chartSvg(prepareChart(input));
-const PRICE_PANE = { top: 62, bottom: 372 };
+// The plot left of the price axis, whose anti-aliased labels can match a candle colour by chance.
+const PRICE_PANE = { top: 62, bottom: 372, left: 0, right: 899 };
 
 /** The box around every pixel of `colour` inside the price pane. */
-const boxOf = (picture: Picture, colour: string) => picture.boxOf(colour, PRICE_PANE.top, PRICE_PANE.bottom);
+const boxOf = (picture: Picture, colour: string) => picture.boxOf(colour, PRICE_PANE);
 
 describe('renderCandleChart', () => {
   it('renders a 1000x500 PNG for 120 five-minute candles and reports its size', () => {
@@ -81,9 +82,13 @@ describe('renderCandleChart', () => {
     const svg = svgOf(input);
     expect(svg).not.toMatch(/NaN|Infinity/);
     expect(svg).toContain('>100.00</text>');
-    const box = boxOf(decodePng(renderCandleChart(input).png), THEME.flat);
+    const picture = decodePng(renderCandleChart(input).png);
+    const box = boxOf(picture, THEME.flat);
     if (box === undefined) throw new Error('the flat candles should be drawn');
     expect(Math.abs((box.top + box.bottom) / 2 - (PRICE_PANE.top + PRICE_PANE.bottom) / 2)).toBeLessThan(3);
+    // The last-price line runs at the same level: the candles must stay on top of it, whole.
+    const row = Array.from({ length: picture.width }, (_, x) => picture.at(x, box.top));
+    expect(row.filter((colour) => colour === THEME.flat).length).toBeGreaterThanOrEqual(20 * 15);
     expect(renderCandleChart(input).summary).toContain('change 0.00 (0.00%)');
   });
 
