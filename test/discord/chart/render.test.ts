@@ -125,6 +125,13 @@ describe('renderCandleChart', () => {
     expect(pngSize(chart.png)).toEqual({ width: 1000, height: 500 });
   });
 
+  it('cuts a title too long for the header with an ellipsis instead of running into the price', () => {
+    const svg = svgOf({ title: `NSE:${'X'.repeat(300)}`, candles: walk(5), interval: '5' });
+    const shown = /<text [^>]*font-size="17"[^>]*>(NSE:X+…)<\/text>/.exec(svg)?.[1] ?? '';
+    expect(shown.length).toBeGreaterThan(40);
+    expect(shown.length).toBeLessThan(90);
+  });
+
   it('draws at most the last 500 candles and says so in the summary', () => {
     const many = walk(620, OPEN - 3 * DAY, MINUTE);
     expect(prepareChart({ title: 'X', candles: many, interval: '1' }).candles).toEqual(many.slice(120));
