@@ -9,7 +9,12 @@ if (start < 0) throw new Error('README.md has no configuration table (a line sta
 const end = readme.indexOf('\n\n', start);
 const rows = configVariablesMarkdown()
   .split('\n')
-  .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+  .map((line) =>
+    line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim()),
+  );
 const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
 const table = rows
   .map((r, n) =>
