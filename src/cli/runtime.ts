@@ -1,4 +1,4 @@
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { AuditLog } from '../core/audit/index.js';
 import type { InstrumentCatalog } from '../core/catalogue/index.js';
 import { createBrokerClient } from '../core/client/index.js';
@@ -9,6 +9,7 @@ import { DataDirLock } from '../core/data-dir/lock.js';
 import { OrderGate } from '../core/gate/index.js';
 import { type Logger, redactingLogger } from '../core/logger.js';
 import type { Redactor } from '../core/redact.js';
+import { OrderWatcher } from '../core/watcher/index.js';
 import { DEMO_ACCOUNT } from '../sim/accounts.js';
 import { createSimulator, type Simulator } from '../sim/create-simulator.js';
 import { auditAnchor } from './audit-anchor.js';
@@ -22,6 +23,8 @@ export interface Runtime {
   readonly client: BrokerClient;
   readonly catalog: () => InstrumentCatalog;
   readonly gate: OrderGate;
+  /** Follows every order of the account; the gate, the MCP server and the Discord desk listen to it. */
+  readonly watcher: OrderWatcher;
   readonly audit: AuditLog;
   readonly redactor: Redactor;
   readonly logger: Logger;
@@ -64,6 +67,7 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
     redactor,
   });
   let audit: AuditLog | undefined;
+  let watcher: OrderWatcher | undefined;
   try {
     await client.login();
     const catalog = sim ? paperCatalog(sim) : await fileCatalog(broker.instrumentsFile);
@@ -71,7 +75,16 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
       anchor: auditAnchor(config),
       notice: (message) => logger.warn(message),
     });
+    watcher = new OrderWatcher({
+      broker: client,
+      clock: systemClock,
+      statePath: join(config.dataDir, 'watcher.json'),
+      intervalMs: config.gate.watchIntervalMs,
+      hours: config.policy,
+      logger,
+    });
     const gate = await OrderGate.open({
+      feed: watcher,
       broker: client,
       catalog,
       audit,
@@ -81,20 +94,25 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
       maxPriceDriftPct: config.gate.maxPriceDriftPct,
       maxPriceDriftTicks: config.gate.maxPriceDriftTicks,
     });
+    // Started once the gate listens, so no event of the first look passes it by.
+    await watcher.start();
     logger.info(
       sim ? `paper broker at ${sim.url}` : `live broker at ${broker.mode === 'live' ? broker.url : ''}`,
     );
     const opened = audit;
+    const watching = watcher;
     return {
       config,
       client,
       catalog,
       gate,
+      watcher: watching,
       audit: opened,
       redactor,
       logger,
       sim,
       async close() {
+        watching.close();
         gate.close();
         await opened.close();
         await client.close();
@@ -103,6 +121,7 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
       },
     };
   } catch (error) {
+    watcher?.close();
     await audit?.close();
     await client.close();
     await sim?.close();

@@ -72,6 +72,7 @@ export function buildConfig(v: Partial<ParsedVariables>, warnings: readonly stri
       ticketTtlSeconds: v.OMSDESK_TICKET_TTL_SECONDS ?? DEFAULTS.ticketTtlSeconds,
       maxPriceDriftPct: v.OMSDESK_MAX_PRICE_DRIFT_PCT ?? DEFAULTS.maxPriceDriftPct,
       maxPriceDriftTicks: v.OMSDESK_MAX_PRICE_DRIFT_TICKS ?? DEFAULTS.maxPriceDriftTicks,
+      watchIntervalMs: v.OMSDESK_WATCH_INTERVAL_MS ?? DEFAULTS.watchIntervalMs,
     },
     audit: {
       path: v.OMSDESK_AUDIT_LOG ?? join(dataDir, DEFAULTS.auditLogFileName),

@@ -29,6 +29,7 @@ export const DEFAULTS = {
   ticketTtlSeconds: 120,
   maxPriceDriftPct: 2,
   maxPriceDriftTicks: 10,
+  watchIntervalMs: 2_000,
   dataDir: '.omsdesk',
   killSwitchFileName: 'KILL',
   auditLogFileName: 'audit.jsonl',

@@ -53,6 +53,7 @@ export const CONFIG_SCHEMA = {
   OMSDESK_TICKET_TTL_SECONDS: positiveInteger(),
   OMSDESK_MAX_PRICE_DRIFT_PCT: positiveNumber(),
   OMSDESK_MAX_PRICE_DRIFT_TICKS: positiveInteger(),
+  OMSDESK_WATCH_INTERVAL_MS: integer(250, 600_000, 'a number of milliseconds from 250 to 600000'),
   OMSDESK_AUDIT_LOG: text(),
   OMSDESK_AUDIT_KEY_FILE: text(),
   OMSDESK_DATA_DIR: text(),

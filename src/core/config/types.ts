@@ -75,6 +75,8 @@ export interface GateConfig {
   readonly ticketTtlSeconds: number;
   readonly maxPriceDriftPct: number;
   readonly maxPriceDriftTicks: number;
+  /** The order watcher's pace during the session, in milliseconds. */
+  readonly watchIntervalMs: number;
 }
 
 /** The MCP server. */

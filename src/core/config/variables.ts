@@ -152,6 +152,12 @@ export const CONFIG_VARIABLES = [
     'Price move always allowed between preview and approval, in ticks (so cheap options are judged fairly).',
   ),
   v(
+    'WATCH_INTERVAL_MS',
+    'gate',
+    String(DEFAULTS.watchIntervalMs),
+    'How often the order watcher reads the order and trade books during the session (slower after it).',
+  ),
+  v(
     'AUDIT_LOG',
     'gate',
     `<DATA_DIR>/${DEFAULTS.auditLogFileName}`,

@@ -1,5 +1,6 @@
 export type { ApprovalChannel } from './approval-channel.js';
 export { GATE_ERROR_CODES, GateError, type GateErrorCode, isGateError } from './errors.js';
+export type { OrderFeed } from './follow.js';
 export { KillSwitch } from './kill-switch.js';
 export { type GateBroker, type GateOptions, OrderGate, type TicketListener } from './order-gate.js';
 export { ticketTag } from './payload.js';

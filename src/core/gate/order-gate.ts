@@ -4,8 +4,10 @@ import { checkDailyCaps, type TradingPolicy } from '../checks/index.js';
 import type { BrokerClient } from '../client/types.js';
 import type { Clock } from '../clock.js';
 import { toIstIso } from '../time/ist.js';
+import type { OrderEvent } from '../watcher/index.js';
 import { auditTransition, legsForAudit, recheck } from './approval.js';
 import { GateError, isGateError } from './errors.js';
+import { brokerFollower, feedFollower, type LegFollower, type OrderFeed } from './follow.js';
 import { KillSwitch } from './kill-switch.js';
 import { legSettled, outcomeOf, sendTicket, statusFromLegs } from './placement.js';
 import { buildTicket } from './preview.js';
@@ -50,6 +52,11 @@ export interface GateOptions {
   readonly settle?: Partial<SettleTiming>;
   /** How long settled tickets stay in memory (default an hour, at most 500). */
   readonly retention?: Partial<Retention>;
+  /**
+   * The order watcher: when given, tickets follow their orders from its events (one look at the books
+   * for all of them) instead of each reading its orders' histories.
+   */
+  readonly feed?: OrderFeed;
 }
 
 /** Told of every ticket change (a copy: listeners cannot change the gate's tickets). */
@@ -70,12 +77,18 @@ export class OrderGate {
   readonly #usage = new DailyUsageBook();
   readonly #life = new AbortController();
   readonly #settle: SettleTiming;
+  readonly #follower: LegFollower;
 
   private constructor(options: GateOptions) {
     this.#o = options;
     this.killSwitch = new KillSwitch(options.policy.killSwitchFile);
     this.#settle = { ...DEFAULT_SETTLE, ...options.settle };
     this.#store = new TicketStore({ ...DEFAULT_RETENTION, ...options.retention });
+    this.#follower = options.feed
+      ? feedFollower(options.feed, options.clock)
+      : brokerFollower(options.broker);
+    const unsubscribe = options.feed?.subscribe((event) => this.#observe(event));
+    if (unsubscribe) this.#life.signal.addEventListener('abort', unsubscribe, { once: true });
   }
 
   /**
@@ -361,6 +374,7 @@ export class OrderGate {
   }
 
   #followInBackground(held: HeldTicket): void {
+    if (!this.#follower.asksByItself) return;
     if (held.ticket.legs.some((l) => !legSettled(l.outcome) && l.outcome?.orderNumber)) {
       void this.#follow(held, 'final', this.#o.followMs ?? 15 * 60_000).catch(() => undefined);
     }
@@ -411,23 +425,38 @@ export class OrderGate {
     timeoutMs: number,
     signal?: AbortSignal,
   ): Promise<void> {
-    await Promise.all(
-      held.ticket.legs.map(async (leg) => {
-        const number = leg.outcome?.orderNumber;
-        if (!number || legSettled(leg.outcome)) return;
-        try {
-          const seen = await this.#o.broker.waitForOrder(number, {
-            until,
-            timeoutMs,
-            signal: signal === undefined ? this.#life.signal : AbortSignal.any([signal, this.#life.signal]),
-          });
-          leg.outcome = outcomeOf(seen.order);
-        } catch {
-          // Following is best effort: the order's fate stays readable from the broker.
-        }
-      }),
+    const life = this.#life.signal;
+    await this.#follower.follow(
+      held.ticket,
+      until,
+      timeoutMs,
+      signal === undefined ? life : AbortSignal.any([signal, life]),
     );
     await this.#record(held, 'order_update');
+  }
+
+  /** An order's news from the feed: the leg of a ticket in play that placed it follows it. */
+  #observe(event: OrderEvent): void {
+    const { source } = event.order;
+    if (source.kind !== 'ticket') return;
+    const held = this.#store.get(source.ticketId);
+    if (held === undefined) return;
+    const legs = held.ticket.legs;
+    const tag = event.order.remarks?.trimStart().split(/\s+/, 1)[0];
+    let index = legs.findIndex((l) => l.outcome?.orderNumber === event.orderNumber);
+    if (index < 0) {
+      // An order of unknown outcome shows up: its tag (and symbol, for a straddle's shared tag) says which leg.
+      index = legs.findIndex(
+        (l) =>
+          l.outcome?.status === 'UNKNOWN' &&
+          l.request.tag === tag &&
+          (legs.length === 1 || l.intent.tradingSymbol === event.order.tradingSymbol),
+      );
+    }
+    const leg = legs[index];
+    if (leg === undefined) return;
+    leg.outcome = outcomeOf(event.order);
+    void this.#record(held, 'order_update').catch(() => undefined);
   }
 
   /**
@@ -511,6 +540,9 @@ export class OrderGate {
       }
       await this.#record(held, 'restored');
       void this.#keepLooking(held);
+    } else if (ticket.status === 'PLACED' && !this.#follower.asksByItself) {
+      // Orders may have moved on while no process listened: the feed's view tells.
+      void this.#follow(held, 'final', 0).catch(() => undefined);
     }
   }
 

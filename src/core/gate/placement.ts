@@ -59,8 +59,13 @@ export async function sendTicket(broker: PlacingBroker, ticket: Ticket, signal?:
   }
 }
 
-/** A leg's outcome from the broker's view of its order. */
-export function outcomeOf(order: Order): LegOutcome {
+/** A leg's outcome from the broker's view of its order (a history entry, or the watcher's last view). */
+export function outcomeOf(
+  order: Pick<Order, 'status' | 'orderNumber' | 'filledQuantity'> & {
+    readonly averagePrice?: number | undefined;
+    readonly rejection?: Order['rejection'];
+  },
+): LegOutcome {
   return {
     status: order.status,
     orderNumber: order.orderNumber,

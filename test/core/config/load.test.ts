@@ -29,6 +29,7 @@ describe('paper mode (no broker URL)', () => {
         ticketTtlSeconds: 120,
         maxPriceDriftPct: 2,
         maxPriceDriftTicks: 10,
+        watchIntervalMs: 2_000,
       },
       audit: { path: '.omsdesk/audit.jsonl' },
       mcp: { host: '127.0.0.1', port: 8765, allowedOrigins: [] },

@@ -9,6 +9,7 @@ import type { BrokerClient } from '../../../src/core/client/types.js';
 import { loadConfig } from '../../../src/core/config/index.js';
 import { type GateOptions, OrderGate } from '../../../src/core/gate/index.js';
 import { Redactor } from '../../../src/core/redact.js';
+import { OrderWatcher } from '../../../src/core/watcher/index.js';
 import { instrumentsCsv } from '../../../src/sim/market/index.js';
 import { type SimHarness, startSim, totpFor } from '../../helpers/sim.js';
 import { FakeClock } from '../support/fake-clock.js';
@@ -25,6 +26,8 @@ export type GateTestOptions = Partial<
 > & {
   /** The client's own timeouts (short ones make a slow broker's answer arrive after them). */
   readonly clientTimeouts?: { readonly headersMs: number; readonly requestMs: number };
+  /** Follow orders through an order watcher (as the product runs) instead of history reads. */
+  readonly watcher?: boolean;
 };
 
 /** A gate over the real client and a real paper broker, counting every placement call that leaves it. */
@@ -36,6 +39,10 @@ export interface GateHarness {
   readonly client: BrokerClient;
   /** Placement calls the gate made (each one would reach the broker). */
   readonly placements: unknown[];
+  /** Order-history reads made by the gate (one per order followed on its own). */
+  readonly historyReads: string[];
+  /** The order watcher, when the gate follows through one. */
+  readonly watcher: OrderWatcher | undefined;
   readonly auditPath: string;
   readonly dataDir: string;
   auditEvents(): Promise<string[]>;
@@ -69,8 +76,17 @@ export async function startGate(
     timeouts: options.clientTimeouts ?? { headersMs: 1_500, requestMs: 2_000 },
   });
   const placements: unknown[] = [];
+  const historyReads: string[] = [];
   const counted: BrokerClient = {
     ...client,
+    getOrderHistory: (...args) => {
+      historyReads.push(args[0]);
+      return client.getOrderHistory(...args);
+    },
+    waitForOrder: (...args) => {
+      historyReads.push(args[0]);
+      return client.waitForOrder(...args);
+    },
     placeOrder: (...args) => {
       placements.push(args[0]);
       return client.placeOrder(...args);
@@ -88,6 +104,9 @@ export async function startGate(
   const anchor = { path: `${config.audit.path}.anchor`, keyPath: join(dataDir, 'keys', 'audit.key') };
   const open = async (o: GateTestOptions) => {
     const audit = await AuditLog.open(config.audit.path, clock, new Redactor(), { anchor });
+    const watcher = o.watcher
+      ? new OrderWatcher({ broker: counted, clock, statePath: join(dataDir, 'watcher.json') })
+      : undefined;
     const gate = await OrderGate.open({
       broker: counted,
       catalog: () => catalog,
@@ -95,9 +114,10 @@ export async function startGate(
       clock,
       policy: config.policy,
       acceptWaitMs: 2_000,
+      ...(watcher ? { feed: watcher } : {}),
       ...o,
     });
-    return { audit, gate };
+    return { audit, gate, watcher };
   };
   let current = await open(options);
   const entries = async (): Promise<AuditEntry[]> => {
@@ -115,6 +135,10 @@ export async function startGate(
     clock,
     client,
     placements,
+    historyReads,
+    get watcher() {
+      return current.watcher;
+    },
     auditPath: config.audit.path,
     dataDir,
     async auditEvents() {
@@ -122,12 +146,14 @@ export async function startGate(
     },
     auditEntries: entries,
     async reopen(o = options) {
+      current.watcher?.close();
       current.gate.close();
       await current.audit.close();
       current = await open(o);
       return current.gate;
     },
     async close() {
+      current.watcher?.close();
       current.gate.close();
       await current.audit.close();
       await client.close();
