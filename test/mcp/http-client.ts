@@ -111,3 +111,78 @@ export function openStream(url: string, sessionId: string): Promise<{ status: nu
     req.end();
   });
 }
+
+/** One server-sent event. */
+export interface SseEvent {
+  readonly id?: string;
+  readonly data: string;
+}
+
+/** A streamed response read event by event. */
+export interface SseReader {
+  readonly status: number;
+  /** The next event; undefined once the stream ended. Rejects when none comes within `ms`. */
+  next(ms?: number): Promise<SseEvent | undefined>;
+  /** Drops the connection, as a client whose network went away. */
+  close(): void;
+}
+
+/** Sends a request whose answer is a stream of server-sent events, and reads it as it comes. */
+export function openSse(
+  url: string,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<SseReader> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers: { ...JSON_HEADERS, ...headers } }, (res) => {
+      const events: SseEvent[] = [];
+      const waiting: ((e: SseEvent | undefined) => void)[] = [];
+      let buffer = '';
+      let ended = false;
+      const push = (e: SseEvent | undefined): void => {
+        const waiter = waiting.shift();
+        if (waiter) waiter(e);
+        else if (e) events.push(e);
+      };
+      res.setEncoding('utf8');
+      res.on('data', (text: string) => {
+        buffer += text;
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const lines = buffer.slice(0, end).split('\n');
+          buffer = buffer.slice(end + 2);
+          const id = lines.find((l) => l.startsWith('id: '))?.slice(4);
+          const data =
+            lines
+              .find((l) => l.startsWith('data:'))
+              ?.slice(5)
+              .trim() ?? '';
+          push({ ...(id === undefined ? {} : { id }), data });
+        }
+      });
+      const finish = (): void => {
+        ended = true;
+        while (waiting.length > 0) push(undefined);
+      };
+      res.on('end', finish);
+      res.on('error', finish);
+      resolve({
+        status: res.statusCode ?? 0,
+        next(ms = 5_000) {
+          const ready = events.shift();
+          if (ready || ended) return Promise.resolve(ready);
+          return new Promise((done, fail) => {
+            const timer = setTimeout(() => fail(new Error(`no event within ${ms} ms`)), ms);
+            waiting.push((e) => {
+              clearTimeout(timer);
+              done(e);
+            });
+          });
+        },
+        close: () => req.destroy(),
+      });
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Every } from '../timers.js';
+import { BoundedEventStore } from './events.js';
 
 interface Session {
   readonly id: string;
@@ -68,6 +69,8 @@ export class SessionTable {
     const server = this.createServer();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
+      // Lets a client whose stream dropped while a person decides resume it and still get the answer.
+      eventStore: new BoundedEventStore(),
       onsessioninitialized: () => {
         session.ready = true;
       },
