@@ -61,7 +61,7 @@ export const calculateSpanTool = defineTool({
     const netted =
       m.spanWithPositions === undefined
         ? ''
-        : `; with open positions span ${showRupees(m.spanWithPositions)}, exposure ${showRupees(m.exposureWithPositions ?? 0)}`;
+        : `; with open positions span ${showRupees(m.spanWithPositions)}${m.exposureWithPositions === undefined ? '' : `, exposure ${showRupees(m.exposureWithPositions)}`}`;
     return {
       data: {
         product,

@@ -33,9 +33,8 @@ export const getSecurityInfoTool = defineTool({
     const s = await ctx.deps.client.getSecurityInfo(r.ref, { signal: ctx.extra.signal });
     const i = r.instrument;
     const freeze = i && i.freezeQty > 0 ? i.freezeQty : undefined;
-    const derivative = i?.expiry
-      ? `; expiry ${i.expiry}${i.strike ? `, strike ${i.strike} ${i.optionType ?? ''}` : ''}`
-      : '';
+    const strike = i?.strike ? `, strike ${[i.strike, i.optionType].filter(Boolean).join(' ')}` : '';
+    const derivative = i?.expiry ? `; expiry ${i.expiry}${strike}` : '';
     const name = s.companyName ? ` ${untrusted(s.companyName, 80)}` : '';
     return {
       data: {

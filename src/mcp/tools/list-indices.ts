@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { EXCHANGES } from '../../core/vocabulary/index.js';
 import { cursorField, limitField, page, pageNote } from '../paging.js';
 import { defineTool, READ } from '../tool.js';
 import { cleanExternal } from '../untrusted.js';
+
+/** The exchanges that list indices (NFO trades derivatives on them but lists none). */
+const INDEX_EXCHANGES = ['NSE', 'BSE'] as const;
 
 /** `list_indices`: the indices of an exchange with the tokens to quote them by. */
 export const listIndicesTool = defineTool({
@@ -13,7 +15,13 @@ export const listIndicesTool = defineTool({
   annotations: READ,
   input: {
     exchange: z
-      .preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(EXCHANGES))
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+        z.enum(INDEX_EXCHANGES, {
+          error: (issue) =>
+            `${String(issue.input).slice(0, 10)} has no indices: indices are listed on NSE and BSE; call again with exchange NSE or BSE`,
+        }),
+      )
       .default('NSE')
       .describe('NSE (default) or BSE.'),
     query: z
@@ -46,7 +54,12 @@ export const listIndicesTool = defineTool({
     const p = page(matching, args.limit, args.cursor, `indices:${args.exchange}:${needle ?? ''}`);
     return {
       data: { exchange: args.exchange, ...p },
-      text: `${args.exchange} indices (${pageNote(p)}):\n${p.items.map((e) => `${e.name} = ${e.key}`).join('\n')}`,
+      text:
+        p.total === 0
+          ? needle === undefined
+            ? `${args.exchange} lists no indices.`
+            : `No ${args.exchange} index matches "${args.query}".`
+          : `${args.exchange} indices (${pageNote(p)}):\n${p.items.map((e) => `${e.name} = ${e.key}`).join('\n')}`,
     };
   },
 });
