@@ -87,3 +87,11 @@ export function rupeesField(what: string) {
     .optional()
     .describe(`${what}. Rupees, a multiple of the tick size.`);
 }
+
+/** An omsdesk ticket id in any letter case (ids are case-insensitive), trimmed and upper-cased for use. */
+export const ticketIdField = z
+  .preprocess(
+    upper,
+    z.string().regex(/^[Tt][A-Za-z0-9]{8}$/, 'a ticket id is T and 8 letters or digits, as in T7K2M9X4Q'),
+  )
+  .describe('An omsdesk ticket id such as T7K2M9X4Q, in any letter case.');

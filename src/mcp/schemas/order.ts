@@ -33,7 +33,7 @@ export const orderOut = z.object({
   updatedAt: z.string().optional().describe('ISO 8601, IST.'),
 });
 
-const TICKET_TAG = /\bomsdesk:(T[A-Z0-9]{8})(?:\.\d+)?\b/;
+const TICKET_TAG = /\bomsdesk:(T[A-Z0-9]{8})(?:\.\d+)?\b/i;
 
 /** The result view of an order. */
 export function orderOf(o: Order): z.input<typeof orderOut> {
@@ -53,7 +53,7 @@ export function orderOf(o: Order): z.input<typeof orderOut> {
     statusText: external(o.statusText, 40) ?? o.status,
     rejection: o.rejection && rejectionOf(o.rejection),
     remarks: external(o.remarks, 80),
-    ticketId: TICKET_TAG.exec(o.remarks ?? '')?.[1],
+    ticketId: TICKET_TAG.exec(o.remarks ?? '')?.[1]?.toUpperCase(),
     placedAt: o.placedAt,
     updatedAt: o.updatedAt,
   };

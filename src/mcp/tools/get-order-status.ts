@@ -3,6 +3,7 @@ import { showPrice } from '../../core/checks/index.js';
 import type { Order, OrderHistory } from '../../core/domain/order.js';
 import { GateError, type Ticket } from '../../core/gate/index.js';
 import { ToolInputError } from '../errors.js';
+import { ticketIdField } from '../fields.js';
 import { limitField } from '../paging.js';
 import { nextStepFor, renderTicket } from '../render-ticket.js';
 import { external, rejectionOf, rejectionOut } from '../schemas/common.js';
@@ -64,12 +65,7 @@ export const getOrderStatusTool = defineTool({
       .regex(/^\d{1,20}$/)
       .optional()
       .describe('The broker order number (14 digits).'),
-    ticket_id: z
-      .string()
-      .trim()
-      .regex(/^T[A-Za-z0-9]{8}$/)
-      .optional()
-      .describe('An omsdesk ticket id such as T7K2M9X4Q.'),
+    ticket_id: ticketIdField.optional(),
     events: limitField(10, 50, 'history entries per order'),
   },
   output: {
