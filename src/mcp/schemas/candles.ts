@@ -3,7 +3,7 @@ import type { Candle } from '../../core/domain/candle.js';
 
 /** One bar as results show it. */
 export const rowOut = z.object({
-  time: z.string().describe('Bar start, ISO 8601, IST.'),
+  time: z.string().describe('Bar start, IST.'),
   open: z.number(),
   high: z.number(),
   low: z.number(),
@@ -24,7 +24,7 @@ export const summaryOut = z.object({
   close: z.number(),
   change: z.number(),
   changePct: z.number(),
-  volume: z.number().optional().describe('Absent when the bars carry no volume (an index has none).'),
+  volume: z.number().optional().describe('Absent without volume (an index has none).'),
 });
 
 /** The summary of a non-empty window: first open, extremes and when, last close, change, and volume when counted. */

@@ -11,7 +11,7 @@ export const confirmOrderTool = defineTool({
   name: 'confirm_order',
   title: 'Confirm order',
   description:
-    'Places a ticket that place_order, place_multi_order or place_long_straddle previewed for tool confirmation. Call it ONLY after showing the person the summary and hearing them agree to this exact ticket; never on your own initiative. A ticket is used once, and expires.',
+    'Places a ticket a place_* tool previewed for tool confirmation. Call it ONLY after showing the person the summary and hearing them agree to this exact ticket, never on your own. A ticket is used once, and expires.',
   annotations: PLACE,
   input: {
     ticket_id: ticketIdField.describe('The ticketId of the preview, in any letter case.'),
@@ -21,7 +21,7 @@ export const confirmOrderTool = defineTool({
         z.string().regex(/^[0-9A-Fa-f]{64}$/),
       )
       .optional()
-      .describe('The hash of the preview; when given, the ticket must still be exactly that payload.'),
+      .describe("The preview's hash: the ticket must still be exactly that payload."),
   },
   output: ticketOut,
   async handler(args, ctx) {

@@ -20,7 +20,7 @@ export const getCandlesTool = defineTool({
   name: 'get_candles',
   title: 'Get candles',
   description:
-    'Price history (OHLC bars) of one instrument over a window, in IST. Answers a summary of the whole window (open, high, low, close, change, volume) and at most `limit` rows, the most recent first page; nextCursor pages back to earlier rows.',
+    'OHLC bars of one instrument over a window (IST): a summary of the whole window and at most `limit` rows, latest first; nextCursor pages back.',
   annotations: READ,
   input: {
     instrument: instrumentField,
@@ -34,11 +34,11 @@ export const getCandlesTool = defineTool({
   output: {
     instrument: instrumentOut,
     interval: z.string(),
-    from: z.string().describe('Window start asked for, ISO 8601, IST.'),
-    to: z.string().describe('Window end asked for, ISO 8601, IST.'),
-    summary: summaryOut.optional().describe('Absent when the window holds no bars.'),
-    rows: z.array(rowOut).describe('Oldest first within the page.'),
-    nextCursor: z.string().optional().describe('Pass as cursor for the page of earlier rows.'),
+    from: z.string().describe('Window start, IST.'),
+    to: z.string().describe('Window end, IST.'),
+    summary: summaryOut.optional().describe('Absent when no bars.'),
+    rows: z.array(rowOut).describe('Oldest first.'),
+    nextCursor: z.string().optional().describe('For earlier rows.'),
   },
   async handler(args, ctx) {
     const r = resolveInstrument(ctx.deps.catalog(), args.instrument, args.exchange);

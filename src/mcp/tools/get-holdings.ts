@@ -14,7 +14,7 @@ export const getHoldingsTool = defineTool({
   output: {
     items: z.array(
       z.object({
-        instrument: z.string().describe('EXCHANGE:TRADINGSYMBOL of the first listing.'),
+        instrument: z.string().describe('The first listing.'),
         listings: z.array(z.string()),
         quantity: z.number(),
         dpQuantity: z.number().optional(),

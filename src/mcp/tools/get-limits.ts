@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { showRupees } from '../../core/checks/index.js';
 import { defineTool, READ } from '../tool.js';
 
-const rupees = (what: string) => z.number().optional().describe(`${what}, rupees.`);
+const rupees = (what: string) => z.number().optional().describe(`${what}.`);
 
 /** `name ₹amount` for each part the broker reported; absent parts are left out, never shown as ₹0. */
 function reported(parts: readonly [string, number | undefined][]): string[] {
@@ -36,11 +36,11 @@ export const getLimitsTool = defineTool({
   name: 'get_limits',
   title: 'Get limits',
   description:
-    'Cash and margin of the account: cash, pay-in, collateral, margin used (span, exposure, premium) and the margin available (cash + payin + collateral - margin used).',
+    'Cash and margin of the account in rupees: cash, pay-in, collateral, margin used (span, exposure, premium) and available (cash + payin + collateral - margin used).',
   annotations: READ,
   input: {},
   output: {
-    available: z.number().describe('Margin available to trade, rupees.'),
+    available: z.number().describe('Margin available to trade.'),
     cash: z.number(),
     marginUsed: z.number(),
     payin: rupees('Pay-in today'),

@@ -9,16 +9,17 @@ import { nextStepFor, renderTicket } from '../render-ticket.js';
 import { external, rejectionOf, rejectionOut } from '../schemas/common.js';
 import { orderLine, orderOf, orderOut } from '../schemas/order.js';
 import { type ConfirmationPath, ticketData, ticketOut } from '../schemas/ticket.js';
+import { ORDER_STATES } from '../schemas/vocabulary.js';
 import { defineTool, READ } from '../tool.js';
 import { untrusted } from '../untrusted.js';
 
 const eventOut = z.object({
-  status: z.string(),
+  status: z.enum(ORDER_STATES),
   statusText: z.string(),
-  reportType: z.string().optional().describe('NewAck, New, Fill, Rejected, Canceled, ...'),
+  reportType: z.string().optional().describe('NewAck, New, Fill, Rejected, ...'),
   filledQuantity: z.number(),
   averagePrice: z.number().optional(),
-  time: z.string().optional().describe('ISO 8601, IST.'),
+  time: z.string().optional().describe('IST.'),
   rejection: rejectionOut.optional(),
 });
 

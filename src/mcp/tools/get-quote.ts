@@ -7,7 +7,9 @@ import { EXTERNAL, external, instrumentOut } from '../schemas/common.js';
 import { defineTool, READ } from '../tool.js';
 import { untrusted } from '../untrusted.js';
 
-const level = z.object({ price: z.number(), quantity: z.number(), orders: z.number() });
+const level = z
+  .object({ price: z.number(), quantity: z.number(), orders: z.number() })
+  .meta({ id: 'DepthLevel' });
 
 /** What a quote really says: zero prices (an empty level, an index's band) and an index's zero volume dropped. */
 function present(q: Quote, r: Resolved) {
@@ -63,7 +65,7 @@ export const getQuoteTool = defineTool({
   name: 'get_quote',
   title: 'Get quote',
   description:
-    "Current quote of one instrument: last traded price and time, day high/low, volume, circuit band (the day's allowed price range), tick and lot size, and the best 5 bid and ask levels. An index has no depth, circuit band or volume.",
+    "Quote of one instrument: last price and time, day range, volume, circuit band (the day's allowed prices), tick, lot, and 5 levels of bids and asks. An index has no depth, band or volume.",
   annotations: READ,
   input: { instrument: instrumentField, exchange: exchangeField },
   output: {
@@ -71,7 +73,7 @@ export const getQuoteTool = defineTool({
     companyName: z.string().optional().describe(EXTERNAL),
     lastPrice: z.number(),
     lastQuantity: z.number().optional(),
-    lastTradeTime: z.string().optional().describe('ISO 8601, IST.'),
+    lastTradeTime: z.string().optional().describe('IST.'),
     dayHigh: z.number().optional(),
     dayLow: z.number().optional(),
     volume: z.number().optional(),

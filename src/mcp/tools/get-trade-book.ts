@@ -21,7 +21,7 @@ export const getTradeBookTool = defineTool({
         side: z.string(),
         fillQuantity: z.number(),
         fillPrice: z.number(),
-        fillTime: z.string().optional().describe('ISO 8601, IST.'),
+        fillTime: z.string().optional().describe('IST.'),
         product: z.string().optional(),
         remarks: z.string().optional().describe(EXTERNAL),
       }),

@@ -11,7 +11,7 @@ export const listIndicesTool = defineTool({
   name: 'list_indices',
   title: 'List indices',
   description:
-    'Indices of an exchange (NIFTY 50, NIFTY BANK, ...) with the token to pass to get_quote or get_candles (as EXCHANGE:TOKEN, e.g. NSE:26000). Filter by name with `query`.',
+    'Indices of NSE or BSE with the EXCHANGE:TOKEN to quote them by in get_quote and get_candles (NIFTY 50 = NSE:26000); filter by name with `query`.',
   annotations: READ,
   input: {
     exchange: z
@@ -23,13 +23,8 @@ export const listIndicesTool = defineTool({
         }),
       )
       .default('NSE')
-      .describe('NSE (default) or BSE.'),
-    query: z
-      .string()
-      .trim()
-      .max(40)
-      .optional()
-      .describe('Keep only indices whose name contains this text (any case).'),
+      .describe('Default NSE.'),
+    query: z.string().trim().max(40).optional().describe('Text the name contains (any case).'),
     limit: limitField(50, 100, 'indices'),
     cursor: cursorField,
   },
@@ -39,7 +34,7 @@ export const listIndicesTool = defineTool({
       z.object({
         name: z.string(),
         token: z.string(),
-        key: z.string().describe('EXCHANGE:TOKEN for later calls.'),
+        key: z.string().describe('EXCHANGE:TOKEN, for later calls.'),
       }),
     ),
     total: z.number(),
