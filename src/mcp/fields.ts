@@ -17,44 +17,42 @@ export const instrumentField = z
   .min(1)
   .max(64)
   .describe(
-    'The instrument as you would say it: a symbol (RELIANCE), EXCHANGE:SYMBOL (NSE:RELIANCE-EQ, NFO:NIFTY24NOV26C24000) or a numeric token (2885). An unclear name answers with suggestions.',
+    'A symbol (RELIANCE), EXCHANGE:SYMBOL (NFO:NIFTY24NOV26C24000) or a token (2885); unclear names get suggestions.',
   );
 
 /** Restricts an instrument lookup to one exchange. */
 export const exchangeField = z
   .preprocess(upper, z.enum(EXCHANGES))
   .optional()
-  .describe('Only look on this exchange: NSE or BSE (cash), NFO (futures and options). Default: NSE first.');
+  .describe('Only this exchange (default: NSE first).');
 
 /** Buy or sell in any of the usual spellings. */
 export const sideField = z
   .preprocess(upper, z.enum(['BUY', 'SELL', 'B', 'S']))
-  .describe('BUY or SELL (B and S work too, in any case).');
+  .describe('BUY or SELL (or B, S; any case).');
 
 /** The product in letters or words. */
 export const productField = z
   .preprocess(upper, z.enum(['C', 'M', 'I', 'DELIVERY', 'CNC', 'CARRYFORWARD', 'NRML', 'INTRADAY', 'MIS']))
-  .describe('C = delivery (cash, CNC), M = carry-forward (futures and options, NRML), I = intraday (MIS).');
+  .describe('C delivery (CNC), M carry-forward for F&O (NRML), I intraday (MIS).');
 
 /** The price type in broker or everyday words. */
 export const priceTypeField = z
   .preprocess(upperDashed, z.enum(['LMT', 'MKT', 'SL-LMT', 'SL-MKT', 'LIMIT', 'MARKET', 'SL', 'SL-M']))
   .optional()
-  .describe(
-    'LMT (limit), MKT (market), SL-LMT (stop-loss limit) or SL-MKT (stop-loss market). Default: LMT when price is given, MKT otherwise; SL-LMT/SL-MKT when trigger_price is given.',
-  );
+  .describe('Default: LMT with a price, else MKT; SL-LMT or SL-MKT with a trigger_price.');
 
 /** How long the order stays in the market. */
 export const retentionField = z
   .preprocess(upper, z.enum(RETENTIONS))
   .optional()
-  .describe('DAY (default: valid for the day), IOC (immediate or cancel) or EOS (end of session).');
+  .describe('DAY (default), IOC (immediate or cancel) or EOS (end of session).');
 
 /** A candle interval in minutes, or D for daily. */
 export const intervalField = z
   .preprocess((v) => (typeof v === 'number' ? String(v) : upper(v)), z.enum(CANDLE_INTERVALS))
   .default('5')
-  .describe('Bar size in minutes (1, 3, 5, 10, 15, 30, 60, 120, 240) or D for daily bars. Default 5.');
+  .describe('Bar size in minutes, or D for daily (default 5).');
 
 /** A point in time, read as India Standard Time. */
 export function timeField(what: string) {
@@ -63,9 +61,7 @@ export function timeField(what: string) {
     .trim()
     .max(40)
     .optional()
-    .describe(
-      `${what}, in IST (India Standard Time, UTC+05:30): "2026-11-20 09:15", "2026-11-20", "09:15" (today), "now", or ISO 8601 with an offset.`,
-    );
+    .describe(`${what}, IST: "2026-11-20 09:15", "2026-11-20", "09:15" (today), "now" or ISO 8601.`);
 }
 
 /** Units to trade. */
@@ -74,9 +70,7 @@ export const quantityField = z
   .int()
   .positive()
   .max(10_000_000)
-  .describe(
-    'Quantity in units (shares, or contracts x lot size), not lots. Must be a multiple of the lot size.',
-  );
+  .describe('Units, not lots (shares, or lots x lot size): a multiple of the lot size.');
 
 /** A price in rupees. */
 export function rupeesField(what: string) {
@@ -85,5 +79,13 @@ export function rupeesField(what: string) {
     .positive()
     .max(1_000_000_000)
     .optional()
-    .describe(`${what}. Rupees, a multiple of the tick size.`);
+    .describe(`${what}; rupees, a multiple of the tick.`);
 }
+
+/** An omsdesk ticket id in any letter case (ids are case-insensitive), trimmed and upper-cased for use. */
+export const ticketIdField = z
+  .preprocess(
+    upper,
+    z.string().regex(/^[Tt][A-Za-z0-9]{8}$/, 'a ticket id is T and 8 letters or digits, as in T7K2M9X4Q'),
+  )
+  .describe('An omsdesk ticket id such as T7K2M9X4Q, in any letter case.');

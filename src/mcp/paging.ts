@@ -9,7 +9,7 @@ export function limitField(defaultLimit: number, max: number, what: string) {
     .min(1)
     .max(max)
     .default(defaultLimit)
-    .describe(`How many ${what} to return (1-${max}, default ${defaultLimit}).`);
+    .describe(`How many ${what} (default ${defaultLimit}).`);
 }
 
 /** The `cursor` argument of a list tool. */
@@ -17,9 +17,7 @@ export const cursorField = z
   .string()
   .max(200)
   .optional()
-  .describe(
-    "Opaque cursor from a previous result's nextCursor, to get the next page; omit for the first page.",
-  );
+  .describe("The previous page's nextCursor; omit for the first page.");
 
 /** One page of a list, with where the next one starts. */
 export interface Page<T> {

@@ -1,12 +1,14 @@
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalChannel, Ticket } from '../../src/core/gate/index.js';
+import { fakeTimers, passTime } from './fake-time.js';
 import { dataOf, type McpHarness, startMcp, textOf } from './harness.js';
 
 const ORDER = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
 const ALICE = { channel: 'discord', id: 'alice' };
 let m: McpHarness | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await m?.close();
   m = undefined;
 });
@@ -25,16 +27,29 @@ function channel(onPost: (ticket: Ticket) => void = () => undefined): ApprovalCh
 }
 
 describe('discord confirmation', () => {
-  it('waits for an approver deciding through the gate, then reports the placed order with progress on the way', async () => {
+  it('keeps a client with the default 60 s timeout waiting, through progress, for an approver who decides after 90 s', async () => {
+    let posted: () => void = () => undefined;
+    const wasPosted = new Promise<void>((resolve) => {
+      posted = resolve;
+    });
     const approvals = channel((t) => {
-      setTimeout(() => void m?.g.gate.approve(t.id, ALICE), 120);
+      posted();
+      setTimeout(() => void m?.g.gate.approve(t.id, ALICE), 90_000);
     });
-    m = await startMcp({ confirm: 'discord', approvalChannel: approvals });
+    m = await startMcp({
+      confirm: 'discord',
+      approvalChannel: approvals,
+      timings: { progressIntervalMs: 5_000 },
+    });
+    fakeTimers();
     const progress: Progress[] = [];
-    const result = await m.call('place_order', ORDER, {
+    const pending = m.call('place_order', ORDER, {
       onprogress: (p) => progress.push(p),
-      timeout: 10_000,
+      resetTimeoutOnProgress: true,
     });
+    await wasPosted;
+    await passTime(91_000);
+    const result = await pending;
     const data = dataOf<{
       status: string;
       orderNumbers: string[];
@@ -49,7 +64,7 @@ describe('discord confirmation', () => {
     expect(data.orderNumbers).toHaveLength(1);
     expect(m.g.placements).toHaveLength(1);
     expect(await m.brokerOrders()).toBe(1);
-    expect(progress.length).toBeGreaterThanOrEqual(2);
+    expect(progress.length).toBeGreaterThanOrEqual(18);
     expect(progress[0]?.message).toMatch(/waiting for an approver in discord .*ticket T/);
     expect(progress.map((p) => p.progress)).toEqual(
       [...progress.map((p) => p.progress)].sort((a, b) => a - b),
@@ -76,7 +91,7 @@ describe('discord confirmation', () => {
 
   it('reports a decline by the approver and places nothing', async () => {
     const approvals = channel((t) => {
-      setTimeout(() => void m?.g.gate.decline(t.id, ALICE, 'not today'), 30);
+      setImmediate(() => void m?.g.gate.decline(t.id, ALICE, 'not today'));
     });
     m = await startMcp({ confirm: 'discord', approvalChannel: approvals });
     const data = dataOf<{ status: string; reason: string }>(await m.call('place_order', ORDER));

@@ -1,9 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeTimers, passTime } from './fake-time.js';
 import { dataOf, type McpHarness, type Person, startMcp, textOf } from './harness.js';
 
 const ORDER = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
 let m: McpHarness | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await m?.close();
   m = undefined;
 });
@@ -39,6 +42,37 @@ describe('elicit confirmation', () => {
       channel: 'mcp-elicitation',
       id: 'omsdesk-test',
     });
+  });
+
+  it('keeps a client with the default 60 s timeout waiting, through progress, for a person who answers after 90 s', async () => {
+    let asked: () => void = () => undefined;
+    const wasAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    const slowPerson: Person = () => {
+      asked();
+      return new Promise((resolve) =>
+        setTimeout(() => resolve({ action: 'accept', content: { confirm: true } }), 90_000),
+      );
+    };
+    m = await startMcp({ confirm: 'elicit', person: slowPerson, timings: { progressIntervalMs: 5_000 } });
+    fakeTimers();
+    const progress: Progress[] = [];
+    // No timeout given: the SDK client's default of 60 s applies, reset by each progress notification.
+    const pending = m.call('place_order', ORDER, {
+      onprogress: (p) => progress.push(p),
+      resetTimeoutOnProgress: true,
+    });
+    await wasAsked;
+    await passTime(91_000);
+    const result = await pending;
+    const data = dataOf<{ status: string; orderNumbers: string[] }>(result);
+    expect(result.isError).toBeFalsy();
+    expect(['PLACED', 'COMPLETE']).toContain(data.status);
+    expect(data.orderNumbers).toHaveLength(1);
+    expect(m.g.placements).toHaveLength(1);
+    expect(progress.length).toBeGreaterThanOrEqual(18);
+    expect(progress[0]?.message).toMatch(/waiting for the person at the MCP client .*ticket T\w{8}/);
   });
 
   it('places nothing when the person accepts without checking the box', async () => {

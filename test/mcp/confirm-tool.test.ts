@@ -38,6 +38,23 @@ describe('tool confirmation', () => {
     expect(await m.brokerOrders()).toBe(1);
   });
 
+  it('confirms a ticket named in any letter case, with its hash in any case, placing it once', async () => {
+    m = await startMcp({ confirm: 'tool' });
+    const { data } = await preview(m);
+    const mixed = `t${data.ticketId.slice(1, 5).toLowerCase()}${data.ticketId.slice(5)}`;
+    const confirmed = await m.call('confirm_order', {
+      ticket_id: ` ${mixed} `,
+      hash: data.hash.toUpperCase(),
+    });
+    const after = dataOf<{ status: string; ticketId: string }>(confirmed);
+    expect(confirmed.isError).toBeFalsy();
+    expect(after.ticketId).toBe(data.ticketId);
+    expect(['PLACED', 'COMPLETE']).toContain(after.status);
+    const again = await m.call('confirm_order', { ticket_id: data.ticketId.toLowerCase() });
+    expect(textOf(again)).toMatch(/already decided/);
+    expect(m.g.placements).toHaveLength(1);
+  });
+
   it('places nothing for an unknown ticket', async () => {
     m = await startMcp({ confirm: 'tool' });
     const r = await m.call('confirm_order', { ticket_id: 'TAAAAAAAA' });

@@ -1,67 +1,12 @@
-import { request } from 'node:http';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { type HttpHandle, startHttpServer } from '../../src/mcp/transports/http.js';
 import type { GateHarness } from '../core/gate/harness.js';
 import { startGate } from '../core/gate/harness.js';
 import { depsFor } from './harness.js';
+import { connect, post, postStreamed } from './http-client.js';
 
 const TOKEN = 'a-test-token-of-32-characters-xx';
-const INIT = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-};
-
-/** A raw POST to the endpoint with the headers given, for the guards' answers. */
-function post(
-  url: string,
-  headers: Record<string, string>,
-  body: unknown = INIT,
-): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (d: Buffer) => {
-          text += d.toString();
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(typeof body === 'string' ? body : JSON.stringify(body));
-  });
-}
-
-async function connect(
-  url: string,
-  headers: Record<string, string> = {},
-  elicit = false,
-): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
-  const client = new Client(
-    { name: 'http-test', version: '1' },
-    { capabilities: elicit ? { elicitation: { form: {} } } : {} },
-  );
-  if (elicit)
-    client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { confirm: true } }));
-  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
-  await client.connect(transport);
-  return { client, transport };
-}
 
 let g: GateHarness;
 let open: HttpHandle;
@@ -130,6 +75,18 @@ describe('MCP over Streamable HTTP', () => {
   it('refuses a body over the bound with 413 and a body that is not JSON with 400', async () => {
     expect((await post(open.url, {}, 'x'.repeat(1_100_000))).status).toBe(413);
     expect((await post(open.url, {}, '{not json')).status).toBe(400);
+  });
+
+  it('answers 413 with a JSON-RPC error to a body streamed over the bound, while the client is still sending', async () => {
+    for (const declare of [false, true]) {
+      const r = await postStreamed(open.url, 5_000_000, declare);
+      expect(r.status, `declared length: ${declare}`).toBe(413);
+      expect(JSON.parse(r.text)).toMatchObject({
+        jsonrpc: '2.0',
+        error: { message: expect.stringMatching(/larger than 1048576 bytes/) },
+      });
+    }
+    expect((await post(open.url, {})).status).toBe(200);
   });
 
   it('answers 404 for an unknown session and for other paths', async () => {

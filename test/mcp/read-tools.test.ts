@@ -280,6 +280,12 @@ describe('account reads after an order', () => {
     expect(byTicket.orders).toHaveLength(1);
   });
 
+  it('get_order_status finds a ticket named in lower case', async () => {
+    const r = await m.call('get_order_status', { ticket_id: ticketId.toLowerCase() });
+    expect(r.isError).toBeFalsy();
+    expect(dataOf<{ ticket: { ticketId: string } }>(r).ticket.ticketId).toBe(ticketId);
+  });
+
   it('get_order_status refuses an unknown ticket and an unknown order number', async () => {
     const ticket = await m.call('get_order_status', { ticket_id: 'TZZZZZZZZ' });
     expect(ticket.isError).toBe(true);

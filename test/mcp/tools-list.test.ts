@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { startMcp } from './harness.js';
+import { type MockServerOptions, startMcpOverMock } from './mock-harness.js';
 
 const SNAPSHOT = join(import.meta.dirname, 'tools.snap.json');
 const READS = [
@@ -21,8 +21,9 @@ const READS = [
 ];
 const PLACEMENTS = ['place_order', 'place_multi_order', 'place_long_straddle'];
 
-async function listTools(options: Parameters<typeof startMcp>[0]): Promise<Tool[]> {
-  const m = await startMcp(options);
+/** The tools a server built with these options lists (no broker is needed to list them). */
+async function listTools(options: MockServerOptions): Promise<Tool[]> {
+  const m = await startMcpOverMock({ readOnly: false, ...options });
   try {
     return (await m.client.listTools()).tools;
   } finally {
@@ -68,13 +69,49 @@ describe('tools/list', () => {
     }
   });
 
+  it('keeps tools/list within its size budget in every mode', async () => {
+    const size = async (o: MockServerOptions) => JSON.stringify({ tools: await listTools(o) }).length;
+    expect(await size({ readOnly: true })).toBeLessThanOrEqual(27_500);
+    expect(await size({ confirm: 'elicit' })).toBeLessThanOrEqual(42_500);
+    expect(await size({ confirm: 'tool' })).toBeLessThanOrEqual(46_000);
+  });
+
+  it('keeps every schema strict: each node typed, each object closed to other properties', async () => {
+    const loose: string[] = [];
+    const walk = (node: Record<string, unknown>, at: string): void => {
+      const typed = ['type', 'enum', '$ref', 'allOf', 'anyOf'].some((k) => k in node);
+      if (!typed) loose.push(at);
+      if (node.type === 'object' && at.includes('outputSchema') && node.additionalProperties !== false)
+        loose.push(`${at} (open object)`);
+      const children = {
+        ...(node.properties as Record<string, Record<string, unknown>> | undefined),
+        ...(node.definitions as Record<string, Record<string, unknown>> | undefined),
+        ...(node.items ? { items: node.items as Record<string, unknown> } : {}),
+      };
+      for (const [name, child] of Object.entries(children)) walk(child, `${at}.${name}`);
+      for (const part of (node.allOf ?? node.anyOf ?? []) as Record<string, unknown>[]) walk(part, at);
+    };
+    for (const tool of await listTools({ confirm: 'tool' })) {
+      walk(tool.inputSchema as Record<string, unknown>, `${tool.name}.inputSchema`);
+      if (tool.outputSchema) walk(tool.outputSchema as Record<string, unknown>, `${tool.name}.outputSchema`);
+    }
+    expect(loose).toEqual([]);
+  });
+
+  it('defines a sub-schema that repeats within one tool once, and refers to it', async () => {
+    const status = (await listTools({ readOnly: true })).find((t) => t.name === 'get_order_status');
+    const text = JSON.stringify(status?.outputSchema);
+    expect(text.match(/MARGIN_SHORTFALL/g)).toHaveLength(1);
+    expect(text.match(/"\$ref":"#\/definitions\/Rejection"/g)).toHaveLength(3);
+  });
+
   it('lists no placement tool and no confirm_order in read-only mode', async () => {
     const names = (await listTools({ readOnly: true, confirm: 'tool' })).map((t) => t.name);
     expect(names).toEqual(READS);
   });
 
   it('registers confirm_order only where tool confirmation is allowed', async () => {
-    const names = async (o: Parameters<typeof startMcp>[0]) =>
+    const names = async (o: MockServerOptions) =>
       (await listTools(o)).map((t) => t.name).includes('confirm_order');
     expect(await names({ confirm: 'elicit' })).toBe(false);
     expect(await names({ confirm: 'auto', broker: 'paper' })).toBe(true);
@@ -83,8 +120,8 @@ describe('tools/list', () => {
   });
 
   it('refuses to build a server for discord confirmation without an approval channel, or tool confirmation live', async () => {
-    await expect(startMcp({ confirm: 'discord' })).rejects.toThrow(/Discord approver/);
-    await expect(startMcp({ confirm: 'tool', broker: 'live' })).rejects.toThrow(
+    await expect(listTools({ confirm: 'discord' })).rejects.toThrow(/Discord approver/);
+    await expect(listTools({ confirm: 'tool', broker: 'live' })).rejects.toThrow(
       /OMSDESK_ALLOW_TOOL_CONFIRM_LIVE/,
     );
   });

@@ -3,6 +3,7 @@ import type { Actor } from '../../core/audit/index.js';
 import { isGateError, type Ticket } from '../../core/gate/index.js';
 import { clientName, type ToolContext } from '../context.js';
 import type { Decision } from './decision.js';
+import { tellWhileWaiting } from './progress.js';
 
 /** The form field the person must check; only `true` places the order. */
 export const CONFIRM_FIELD = 'confirm';
@@ -55,7 +56,8 @@ async function ask(ctx: ToolContext, ticket: Ticket): Promise<ElicitResult | Err
  */
 export async function confirmByElicitation(ctx: ToolContext, ticket: Ticket): Promise<Decision> {
   const person: Actor = { channel: 'mcp-elicitation', id: clientName(ctx) };
-  const answer = await ask(ctx, ticket);
+  const stop = tellWhileWaiting(ctx, ticket, 'the person at the MCP client');
+  const answer = await ask(ctx, ticket).finally(stop);
   if (!(answer instanceof Error) && answer.action === 'accept' && answer.content?.[CONFIRM_FIELD] === true) {
     try {
       return {

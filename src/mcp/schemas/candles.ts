@@ -3,7 +3,7 @@ import type { Candle } from '../../core/domain/candle.js';
 
 /** One bar as results show it. */
 export const rowOut = z.object({
-  time: z.string().describe('Bar start, ISO 8601, IST.'),
+  time: z.string().describe('Bar start, IST.'),
   open: z.number(),
   high: z.number(),
   low: z.number(),
@@ -24,11 +24,11 @@ export const summaryOut = z.object({
   close: z.number(),
   change: z.number(),
   changePct: z.number(),
-  volume: z.number(),
+  volume: z.number().optional().describe('Absent without volume (an index has none).'),
 });
 
-/** The summary of a non-empty window: first open, extremes and when, last close, change and volume. */
-export function summarize(bars: readonly Candle[]): z.input<typeof summaryOut> {
+/** The summary of a non-empty window: first open, extremes and when, last close, change, and volume when counted. */
+export function summarize(bars: readonly Candle[], withVolume: boolean): z.input<typeof summaryOut> {
   const first = bars[0] as Candle;
   const last = bars[bars.length - 1] as Candle;
   const high = bars.reduce((a, b) => (b.high > a.high ? b : a), first);
@@ -46,6 +46,6 @@ export function summarize(bars: readonly Candle[]): z.input<typeof summaryOut> {
     close: last.close,
     change,
     changePct: first.open === 0 ? 0 : Math.round((change / first.open) * 10_000) / 100,
-    volume: bars.reduce((sum, b) => sum + (b.volume ?? 0), 0),
+    volume: withVolume ? bars.reduce((sum, b) => sum + (b.volume ?? 0), 0) : undefined,
   };
 }

@@ -19,11 +19,11 @@ export const orderInputShape = {
   side: sideField,
   quantity: quantityField,
   price_type: priceTypeField,
-  price: rupeesField('Limit price (LMT and SL-LMT); omit for market orders'),
-  trigger_price: rupeesField('Stop-loss trigger price (SL-LMT and SL-MKT only)'),
+  price: rupeesField('Limit price (LMT, SL-LMT)'),
+  trigger_price: rupeesField('Stop-loss trigger (SL-LMT, SL-MKT)'),
   product: productField,
   retention: retentionField,
-  remarks: z.string().trim().max(40).optional().describe('A short note stored with the order at the broker.'),
+  remarks: z.string().trim().max(40).optional().describe('A short note kept with the order.'),
 };
 
 /** One order's arguments as parsed. */

@@ -3,12 +3,13 @@ import { showCount, showPrice } from '../../core/checks/index.js';
 import type { Order } from '../../core/domain/order.js';
 import { untrusted } from '../untrusted.js';
 import { EXTERNAL, external, rejectionOf, rejectionOut } from './common.js';
+import { ORDER_STATES } from './vocabulary.js';
 
 /** One order as list and status tools show it. */
 export const orderOut = z.object({
   orderNumber: z.string(),
-  instrument: z.string().describe('EXCHANGE:TRADINGSYMBOL'),
-  side: z.string().describe('BUY or SELL'),
+  instrument: z.string(),
+  side: z.enum(['BUY', 'SELL', 'UNKNOWN']),
   quantity: z.number(),
   filledQuantity: z.number(),
   price: z.number().optional(),
@@ -17,23 +18,16 @@ export const orderOut = z.object({
   priceType: z.string().optional(),
   product: z.string().optional(),
   retention: z.string().optional(),
-  status: z
-    .string()
-    .describe(
-      "PENDING, OPEN, TRIGGER_PENDING, COMPLETE, REJECTED, CANCELED, or UNKNOWN (the broker's word in statusText).",
-    ),
+  status: z.enum(ORDER_STATES),
   statusText: z.string(),
   rejection: rejectionOut.optional(),
-  remarks: z.string().optional().describe(`Text entered with the order. ${EXTERNAL}`),
-  ticketId: z
-    .string()
-    .optional()
-    .describe('The omsdesk ticket that placed it, when it came through omsdesk.'),
-  placedAt: z.string().optional().describe('ISO 8601, IST.'),
-  updatedAt: z.string().optional().describe('ISO 8601, IST.'),
+  remarks: z.string().optional().describe(EXTERNAL),
+  ticketId: z.string().optional().describe('The omsdesk ticket that placed it.'),
+  placedAt: z.string().optional().describe('IST.'),
+  updatedAt: z.string().optional().describe('IST.'),
 });
 
-const TICKET_TAG = /\bomsdesk:(T[A-Z0-9]{8})(?:\.\d+)?\b/;
+const TICKET_TAG = /\bomsdesk:(T[A-Z0-9]{8})(?:\.\d+)?\b/i;
 
 /** The result view of an order. */
 export function orderOf(o: Order): z.input<typeof orderOut> {
@@ -53,7 +47,7 @@ export function orderOf(o: Order): z.input<typeof orderOut> {
     statusText: external(o.statusText, 40) ?? o.status,
     rejection: o.rejection && rejectionOf(o.rejection),
     remarks: external(o.remarks, 80),
-    ticketId: TICKET_TAG.exec(o.remarks ?? '')?.[1],
+    ticketId: TICKET_TAG.exec(o.remarks ?? '')?.[1]?.toUpperCase(),
     placedAt: o.placedAt,
     updatedAt: o.updatedAt,
   };

@@ -9,7 +9,7 @@ export const CONFIRMATION_PATHS = ['elicitation', 'discord', 'tool', 'none'] as 
 export type ConfirmationPath = (typeof CONFIRMATION_PATHS)[number];
 
 const legOut = z.object({
-  instrument: z.string().describe('EXCHANGE:TRADINGSYMBOL'),
+  instrument: z.string(),
   side: z.string(),
   quantity: z.number(),
   priceType: z.string(),
@@ -17,32 +17,25 @@ const legOut = z.object({
   triggerPrice: z.number().optional(),
   product: z.string(),
   retention: z.string(),
-  value: z.number().optional().describe('Rupees; market orders valued at the current price.'),
+  value: z.number().optional().describe('Rupees.'),
   lastPrice: z.number().optional(),
-  status: z
-    .string()
-    .optional()
-    .describe('Once sent: PLACED, OPEN, COMPLETE, REJECTED, CANCELED, NOT_PLACED or UNKNOWN.'),
+  status: z.string().optional().describe('Once sent.'),
   orderNumber: z.string().optional(),
   filledQuantity: z.number().optional(),
   averagePrice: z.number().optional(),
   rejection: rejectionOut.optional(),
-  reason: z.string().optional().describe(`Why the leg was not placed. ${EXTERNAL}`),
+  reason: z.string().optional().describe(`Why not placed. ${EXTERNAL}`),
 });
 
 /** What every placement tool (and confirm_order) answers: the ticket and where it stands. */
 export const ticketOut = {
   ticketId: z.string(),
-  status: z
-    .enum(TICKET_STATUSES)
-    .describe(
-      'PENDING (awaiting confirmation), REFUSED (checks failed), DECLINED, EXPIRED, PLACED, COMPLETE, REJECTED, CANCELED, SETTLED (legs ended differently), UNKNOWN (check get_order_status), NOT_PLACED.',
-    ),
+  status: z.enum(TICKET_STATUSES).describe('UNKNOWN: check get_order_status before placing again.'),
   kind: z.enum(['single', 'multi', 'straddle']),
-  confirmation: z.enum(CONFIRMATION_PATHS).describe('How a human confirms (or confirmed) this ticket.'),
-  summary: z.string().describe('The paragraph a human approves.'),
-  hash: z.string().describe('SHA-256 of the exact order payload; confirm_order may name it.'),
-  expiresAt: z.string().describe('ISO 8601, IST: a ticket not confirmed by then expires.'),
+  confirmation: z.enum(CONFIRMATION_PATHS),
+  summary: z.string(),
+  hash: z.string().describe('SHA-256 of the order payload.'),
+  expiresAt: z.string().describe('IST.'),
   legs: z.array(legOut),
   orderNumbers: z.array(z.string()),
   violations: z.array(z.object({ rule: z.string(), message: z.string() })),
@@ -53,9 +46,9 @@ export const ticketOut = {
     basis: z.string(),
   }),
   warnings: z.array(z.string()),
-  reason: z.string().optional().describe('Why it was refused, declined or not placed.'),
+  reason: z.string().optional(),
   decidedBy: z.object({ channel: z.string(), id: z.string() }).optional(),
-  nextStep: z.string().describe('What to do now.'),
+  nextStep: z.string(),
 };
 export type TicketData = z.input<z.ZodObject<typeof ticketOut>>;
 

@@ -12,15 +12,15 @@ export const calculateSpanTool = defineTool({
   name: 'calculate_span',
   title: 'Calculate span margin',
   description:
-    "Margin (SPAN plus exposure) that futures and options positions would block, from the broker's span calculator, alone and netted with the account's open positions. Name each contract as in search_instruments (e.g. NFO:NIFTY24NOV26C24000).",
+    "SPAN plus exposure margin that futures and options positions would block, from the broker's calculator, alone and netted with the account's open positions. Contracts as in search_instruments.",
   annotations: READ,
   input: {
     positions: z
       .array(z.object({ instrument: instrumentField, side: sideField, quantity: quantityField }))
       .min(1)
       .max(20)
-      .describe('1 to 20 positions; quantity in units (lots x lot size).'),
-    product: productField.optional().describe('M (carry-forward, default) or I (intraday).'),
+      .describe('Quantities in units (lots x lot size).'),
+    product: productField.optional().describe('M carry-forward (default) or I intraday.'),
   },
   output: {
     product: z.string(),
@@ -28,7 +28,7 @@ export const calculateSpanTool = defineTool({
     span: z.number(),
     exposure: z.number(),
     total: z.number().describe('span + exposure, rupees.'),
-    spanWithPositions: z.number().optional().describe("Span with the account's open positions netted."),
+    spanWithPositions: z.number().optional().describe('Netted with open positions.'),
     exposureWithPositions: z.number().optional(),
   },
   async handler(args, ctx) {
@@ -61,7 +61,7 @@ export const calculateSpanTool = defineTool({
     const netted =
       m.spanWithPositions === undefined
         ? ''
-        : `; with open positions span ${showRupees(m.spanWithPositions)}, exposure ${showRupees(m.exposureWithPositions ?? 0)}`;
+        : `; with open positions span ${showRupees(m.spanWithPositions)}${m.exposureWithPositions === undefined ? '' : `, exposure ${showRupees(m.exposureWithPositions)}`}`;
     return {
       data: {
         product,

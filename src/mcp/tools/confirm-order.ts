@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GateError } from '../../core/gate/index.js';
 import { ticketReply } from '../confirm/place.js';
 import { clientName } from '../context.js';
+import { ticketIdField } from '../fields.js';
 import { ticketOut } from '../schemas/ticket.js';
 import { defineTool, PLACE } from '../tool.js';
 
@@ -10,24 +11,21 @@ export const confirmOrderTool = defineTool({
   name: 'confirm_order',
   title: 'Confirm order',
   description:
-    'Places a ticket that place_order, place_multi_order or place_long_straddle previewed for tool confirmation. Call it ONLY after showing the person the summary and hearing them agree to this exact ticket; never on your own initiative. A ticket is used once, and expires.',
+    'Places a ticket a place_* tool previewed for tool confirmation. Call it ONLY after showing the person the summary and hearing them agree to this exact ticket, never on your own. A ticket is used once, and expires.',
   annotations: PLACE,
   input: {
-    ticket_id: z
-      .string()
-      .trim()
-      .regex(/^T[A-Za-z0-9]{8}$/)
-      .describe('The ticketId of the preview.'),
+    ticket_id: ticketIdField.describe('The ticketId of the preview, in any letter case.'),
     hash: z
-      .string()
-      .trim()
-      .regex(/^[0-9a-f]{64}$/)
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+        z.string().regex(/^[0-9A-Fa-f]{64}$/),
+      )
       .optional()
-      .describe('The hash of the preview; when given, the ticket must still be exactly that payload.'),
+      .describe("The preview's hash: the ticket must still be exactly that payload."),
   },
   output: ticketOut,
   async handler(args, ctx) {
-    const id = args.ticket_id.toUpperCase();
+    const id = args.ticket_id;
     // Tickets previewed for another path (a form, Discord) are not the model's to confirm.
     if (!ctx.deps.toolTickets.has(id)) {
       throw new GateError('TICKET_NOT_FOUND', `no ticket ${id} awaits confirmation with confirm_order`);

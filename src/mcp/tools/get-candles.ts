@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { showCount, showPrice } from '../../core/checks/index.js';
+import { showCount } from '../../core/checks/index.js';
 import { toIstIso } from '../../core/time/ist.js';
 import { ToolInputError } from '../errors.js';
 import { exchangeField, instrumentField, intervalField, timeField } from '../fields.js';
 import { instrumentOf, parseIstTime, resolveInstrument } from '../inputs.js';
 import { cursorField, decodeCursor, encodeCursor, limitField } from '../paging.js';
+import { candlesText, windowStamp } from '../render-candles.js';
 import { rowOut, summarize, summaryOut } from '../schemas/candles.js';
 import { instrumentOut } from '../schemas/common.js';
 import { defineTool, READ } from '../tool.js';
@@ -19,7 +20,7 @@ export const getCandlesTool = defineTool({
   name: 'get_candles',
   title: 'Get candles',
   description:
-    'Price history (OHLC bars) of one instrument over a window, in IST. Answers a summary of the whole window (open, high, low, close, change, volume) and at most `limit` rows, the most recent first page; nextCursor pages back to earlier rows.',
+    'OHLC bars of one instrument over a window (IST): a summary of the whole window and at most `limit` rows, latest first; nextCursor pages back.',
   annotations: READ,
   input: {
     instrument: instrumentField,
@@ -33,11 +34,11 @@ export const getCandlesTool = defineTool({
   output: {
     instrument: instrumentOut,
     interval: z.string(),
-    from: z.string().describe('Window start asked for, ISO 8601, IST.'),
-    to: z.string().describe('Window end asked for, ISO 8601, IST.'),
-    summary: summaryOut.optional().describe('Absent when the window holds no bars.'),
-    rows: z.array(rowOut).describe('Oldest first within the page.'),
-    nextCursor: z.string().optional().describe('Pass as cursor for the page of earlier rows.'),
+    from: z.string().describe('Window start, IST.'),
+    to: z.string().describe('Window end, IST.'),
+    summary: summaryOut.optional().describe('Absent when no bars.'),
+    rows: z.array(rowOut).describe('Oldest first.'),
+    nextCursor: z.string().optional().describe('For earlier rows.'),
   },
   async handler(args, ctx) {
     const r = resolveInstrument(ctx.deps.catalog(), args.instrument, args.exchange);
@@ -63,29 +64,32 @@ export const getCandlesTool = defineTool({
     const skip = decodeCursor(`candles:${r.key}:${args.interval}:${from}:${to}`, args.cursor);
     const end = Math.max(0, bars.length - skip);
     const start = Math.max(0, end - args.limit);
+    // An index trades no volume: the zeros it carries are not counts.
+    const index = r.instrument?.kind === 'INDEX';
+    const withVolume = !index && bars.some((b) => b.volume !== undefined);
     const rows = bars.slice(start, end).map((b) => ({
       time: b.time,
       open: b.open,
       high: b.high,
       low: b.low,
       close: b.close,
-      volume: b.volume,
+      volume: withVolume ? b.volume : undefined,
     }));
-    const s = bars.length > 0 ? summarize(bars) : undefined;
-    const tick = r.instrument?.tickSize;
-    const p = (v: number): string => showPrice(v, tick);
+    const s = bars.length > 0 ? summarize(bars, withVolume) : undefined;
+    const when = windowStamp(args.interval);
     const text = s
-      ? `${r.key} ${args.interval === 'D' ? 'daily' : `${args.interval}-minute`} bars ${s.from.slice(0, 16).replace('T', ' ')} to ${s.to.slice(0, 16).replace('T', ' ')} IST (${s.bars}): ` +
-        `open ${p(s.open)}, high ${p(s.high)} at ${s.highAt.slice(11, 16)}, low ${p(s.low)} at ${s.lowAt.slice(11, 16)}, close ${p(s.close)}, ` +
-        `change ${s.change >= 0 ? '+' : ''}${p(s.change)} (${s.changePct}%), volume ${showCount(s.volume)}. ` +
-        `Rows ${start + 1}-${end} of ${bars.length}${start > 0 ? '; earlier rows with nextCursor' : ''}:\n` +
-        rows
-          .map(
-            (b) =>
-              `${b.time.slice(0, 16).replace('T', ' ')} O ${p(b.open)} H ${p(b.high)} L ${p(b.low)} C ${p(b.close)} V ${b.volume ?? '-'}`,
-          )
-          .join('\n')
-      : `${r.key}: no bars between ${toIstIso(from).slice(0, 16)} and ${toIstIso(to).slice(0, 16)} IST (market closed, or before listing).`;
+      ? candlesText({
+          key: r.key,
+          interval: args.interval,
+          summary: s,
+          rows,
+          first: start + 1,
+          last: end,
+          total: bars.length,
+          index,
+          ...(r.instrument ? { tick: r.instrument.tickSize } : {}),
+        })
+      : `${r.key}: no bars between ${when(toIstIso(from))} and ${when(toIstIso(to))} IST (market closed, or before listing).`;
     return {
       data: {
         instrument: instrumentOf(r, r.instrument?.tradingSymbol ?? r.ref.token),

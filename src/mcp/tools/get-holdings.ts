@@ -14,7 +14,7 @@ export const getHoldingsTool = defineTool({
   output: {
     items: z.array(
       z.object({
-        instrument: z.string().describe('EXCHANGE:TRADINGSYMBOL of the first listing.'),
+        instrument: z.string().describe('The first listing.'),
         listings: z.array(z.string()),
         quantity: z.number(),
         dpQuantity: z.number().optional(),
@@ -49,6 +49,7 @@ export const getHoldingsTool = defineTool({
       (h) =>
         `${h.instrument} ${showCount(h.quantity)}${h.usedQuantity ? ` (used today ${h.usedQuantity})` : ''}`,
     );
-    return { data: { ...p, items }, text: [`Holdings (${pageNote(p)}):`, ...lines].join('\n') };
+    const text = p.total === 0 ? 'No holdings.' : [`Holdings (${pageNote(p)}):`, ...lines].join('\n');
+    return { data: { ...p, items }, text };
   },
 });

@@ -2,18 +2,45 @@ import { z } from 'zod';
 import { showRupees } from '../../core/checks/index.js';
 import { defineTool, READ } from '../tool.js';
 
-const rupees = (what: string) => z.number().optional().describe(`${what}, rupees.`);
+const rupees = (what: string) => z.number().optional().describe(`${what}.`);
+
+/** `name ₹amount` for each part the broker reported; absent parts are left out, never shown as ₹0. */
+function reported(parts: readonly [string, number | undefined][]): string[] {
+  return parts.flatMap(([name, amount]) => (amount === undefined ? [] : [`${name} ${showRupees(amount)}`]));
+}
+
+function limitsText(l: {
+  available: number;
+  cash: number;
+  marginUsed: number;
+  collateral?: number | undefined;
+  span?: number | undefined;
+  exposure?: number | undefined;
+  premium?: number | undefined;
+}): string {
+  const funds = reported([
+    ['cash', l.cash],
+    ['collateral', l.collateral],
+    ['margin used', l.marginUsed],
+  ]);
+  const used = reported([
+    ['span', l.span],
+    ['exposure', l.exposure],
+    ['premium', l.premium],
+  ]);
+  return `Available ${showRupees(l.available)}: ${funds.join(', ')}${used.length > 0 ? ` (${used.join(', ')})` : ''}.`;
+}
 
 /** `get_limits`: cash, margin used and what is available to trade. */
 export const getLimitsTool = defineTool({
   name: 'get_limits',
   title: 'Get limits',
   description:
-    'Cash and margin of the account: cash, pay-in, collateral, margin used (span, exposure, premium) and the margin available (cash + payin + collateral - margin used).',
+    'Cash and margin of the account in rupees: cash, pay-in, collateral, margin used (span, exposure, premium) and available (cash + payin + collateral - margin used).',
   annotations: READ,
   input: {},
   output: {
-    available: z.number().describe('Margin available to trade, rupees.'),
+    available: z.number().describe('Margin available to trade.'),
     cash: z.number(),
     marginUsed: z.number(),
     payin: rupees('Pay-in today'),
@@ -39,7 +66,7 @@ export const getLimitsTool = defineTool({
         premium: l.premium,
         peakMargin: l.peakMargin,
       },
-      text: `Available ${showRupees(l.available)}: cash ${showRupees(l.cash)}, collateral ${showRupees(l.collateral ?? 0)}, margin used ${showRupees(l.marginUsed)} (span ${showRupees(l.span ?? 0)}, exposure ${showRupees(l.exposure ?? 0)}, premium ${showRupees(l.premium ?? 0)}).`,
+      text: limitsText(l),
     };
   },
 });

@@ -32,7 +32,7 @@ export const getOrderBookTool = defineTool({
         z.enum(['all', 'open', 'complete', 'rejected', 'canceled']),
       )
       .default('all')
-      .describe('all (default), open (pending, open, trigger pending), complete, rejected or canceled.'),
+      .describe('open: pending, open or trigger pending.'),
     limit: limitField(20, 100, 'orders'),
     cursor: cursorField,
   },

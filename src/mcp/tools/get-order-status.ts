@@ -3,21 +3,23 @@ import { showPrice } from '../../core/checks/index.js';
 import type { Order, OrderHistory } from '../../core/domain/order.js';
 import { GateError, type Ticket } from '../../core/gate/index.js';
 import { ToolInputError } from '../errors.js';
+import { ticketIdField } from '../fields.js';
 import { limitField } from '../paging.js';
 import { nextStepFor, renderTicket } from '../render-ticket.js';
 import { external, rejectionOf, rejectionOut } from '../schemas/common.js';
 import { orderLine, orderOf, orderOut } from '../schemas/order.js';
 import { type ConfirmationPath, ticketData, ticketOut } from '../schemas/ticket.js';
+import { ORDER_STATES } from '../schemas/vocabulary.js';
 import { defineTool, READ } from '../tool.js';
 import { untrusted } from '../untrusted.js';
 
 const eventOut = z.object({
-  status: z.string(),
+  status: z.enum(ORDER_STATES),
   statusText: z.string(),
-  reportType: z.string().optional().describe('NewAck, New, Fill, Rejected, Canceled, ...'),
+  reportType: z.string().optional().describe('NewAck, New, Fill, Rejected, ...'),
   filledQuantity: z.number(),
   averagePrice: z.number().optional(),
-  time: z.string().optional().describe('ISO 8601, IST.'),
+  time: z.string().optional().describe('IST.'),
   rejection: rejectionOut.optional(),
 });
 
@@ -64,12 +66,7 @@ export const getOrderStatusTool = defineTool({
       .regex(/^\d{1,20}$/)
       .optional()
       .describe('The broker order number (14 digits).'),
-    ticket_id: z
-      .string()
-      .trim()
-      .regex(/^T[A-Za-z0-9]{8}$/)
-      .optional()
-      .describe('An omsdesk ticket id such as T7K2M9X4Q.'),
+    ticket_id: ticketIdField.optional(),
     events: limitField(10, 50, 'history entries per order'),
   },
   output: {

@@ -1,25 +1,63 @@
 import { z } from 'zod';
 import { showCount, showPrice } from '../../core/checks/index.js';
-import type { Quote } from '../../core/domain/quote.js';
+import type { DepthLevel, Quote } from '../../core/domain/quote.js';
 import { exchangeField, instrumentField } from '../fields.js';
-import { instrumentOf, resolveInstrument } from '../inputs.js';
+import { instrumentOf, type Resolved, resolveInstrument } from '../inputs.js';
 import { EXTERNAL, external, instrumentOut } from '../schemas/common.js';
 import { defineTool, READ } from '../tool.js';
 import { untrusted } from '../untrusted.js';
 
-const level = z.object({ price: z.number(), quantity: z.number(), orders: z.number() });
+const level = z
+  .object({ price: z.number(), quantity: z.number(), orders: z.number() })
+  .meta({ id: 'DepthLevel' });
 
-function text(key: string, q: Quote): string {
-  const p = (v: number | undefined): string => (v === undefined ? '-' : `₹${showPrice(v, q.tickSize)}`);
+/** What a quote really says: zero prices (an empty level, an index's band) and an index's zero volume dropped. */
+function present(q: Quote, r: Resolved) {
+  const index = r.instrument?.kind === 'INDEX';
+  const levels = (side: readonly DepthLevel[]) => side.filter((l) => l.price > 0).map((l) => ({ ...l }));
+  const banded = q.upperCircuit !== undefined && q.upperCircuit > 0 && q.lowerCircuit !== undefined;
+  return {
+    index,
+    bids: levels(q.bids),
+    asks: levels(q.asks),
+    lowerCircuit: banded ? q.lowerCircuit : undefined,
+    upperCircuit: banded ? q.upperCircuit : undefined,
+    volume: index && !q.volume ? undefined : q.volume,
+    lastQuantity: index && !q.lastQuantity ? undefined : q.lastQuantity,
+    // Some quotes carry no tick or lot size; the instrument master does.
+    tickSize: q.tickSize ?? r.instrument?.tickSize,
+    lotSize: q.lotSize ?? r.instrument?.lotSize,
+  };
+}
+
+function text(key: string, q: Quote, v: ReturnType<typeof present>): string {
+  const p = (n: number): string => `₹${showPrice(n, v.tickSize)}`;
   const name = q.companyName ? ` ${untrusted(q.companyName, 80)}` : '';
   const at = q.lastTradeTime ? ` at ${q.lastTradeTime.slice(11, 19)} IST` : '';
-  const bid = q.bids[0] ? `${p(q.bids[0].price)} x ${showCount(q.bids[0].quantity)}` : '-';
-  const ask = q.asks[0] ? `${p(q.asks[0].price)} x ${showCount(q.asks[0].quantity)}` : '-';
-  return (
-    `${key}${name}: last ${p(q.lastPrice)}${at}; day ${p(q.dayLow)} - ${p(q.dayHigh)}; ` +
-    `volume ${q.volume === undefined ? '-' : showCount(q.volume)}; circuit ${p(q.lowerCircuit)} - ${p(q.upperCircuit)}; ` +
-    `best bid ${bid} / ask ${ask}; tick ${q.tickSize ?? '-'}, lot ${q.lotSize ?? '-'}.`
-  );
+  const parts = [`last ${p(q.lastPrice)}${at}`];
+  if (q.dayLow !== undefined && q.dayHigh !== undefined) parts.push(`day ${p(q.dayLow)} - ${p(q.dayHigh)}`);
+  const book = v.bids.length + v.asks.length > 0;
+  const band = v.upperCircuit !== undefined && v.lowerCircuit !== undefined;
+  if (v.volume !== undefined) parts.push(`volume ${showCount(v.volume)}`);
+  if (band) parts.push(`circuit ${p(v.lowerCircuit as number)} - ${p(v.upperCircuit as number)}`);
+  if (book) {
+    const best = (l: DepthLevel | undefined): string =>
+      l ? `${p(l.price)} x ${showCount(l.quantity)}` : 'none';
+    parts.push(`best bid ${best(v.bids[0])} / ask ${best(v.asks[0])}`);
+  }
+  if (v.index) {
+    const none = [book ? '' : 'no order book', band ? '' : 'no circuit band', v.volume ? '' : 'no volume'];
+    if (none.some(Boolean)) parts.push(`an index: ${none.filter(Boolean).join(', ')}`);
+  } else {
+    if (!band) parts.push('no circuit band reported');
+    if (!book) parts.push('no bids or asks in the book');
+  }
+  const sizes = [
+    v.tickSize === undefined ? '' : `tick ${v.tickSize}`,
+    v.lotSize === undefined ? '' : `lot ${v.lotSize}`,
+  ].filter(Boolean);
+  if (sizes.length > 0) parts.push(sizes.join(', '));
+  return `${key}${name}: ${parts.join('; ')}.`;
 }
 
 /** `get_quote`: last price, day range, circuit band and 5-level depth of one instrument. */
@@ -27,7 +65,7 @@ export const getQuoteTool = defineTool({
   name: 'get_quote',
   title: 'Get quote',
   description:
-    "Current quote of one instrument: last traded price and time, day high/low, volume, circuit band (the day's allowed price range), tick and lot size, and the best 5 bid and ask levels.",
+    "Quote of one instrument: last price and time, day range, volume, circuit band (the day's allowed prices), tick, lot, and 5 levels of bids and asks. An index has no depth, band or volume.",
   annotations: READ,
   input: { instrument: instrumentField, exchange: exchangeField },
   output: {
@@ -35,7 +73,7 @@ export const getQuoteTool = defineTool({
     companyName: z.string().optional().describe(EXTERNAL),
     lastPrice: z.number(),
     lastQuantity: z.number().optional(),
-    lastTradeTime: z.string().optional().describe('ISO 8601, IST.'),
+    lastTradeTime: z.string().optional().describe('IST.'),
     dayHigh: z.number().optional(),
     dayLow: z.number().optional(),
     volume: z.number().optional(),
@@ -49,24 +87,25 @@ export const getQuoteTool = defineTool({
   async handler(args, ctx) {
     const r = resolveInstrument(ctx.deps.catalog(), args.instrument, args.exchange);
     const q = await ctx.deps.client.getQuote(r.ref, { signal: ctx.extra.signal });
+    const v = present(q, r);
     return {
       data: {
         instrument: instrumentOf(r, q.tradingSymbol),
         companyName: external(q.companyName, 80),
         lastPrice: q.lastPrice,
-        lastQuantity: q.lastQuantity,
+        lastQuantity: v.lastQuantity,
         lastTradeTime: q.lastTradeTime,
         dayHigh: q.dayHigh,
         dayLow: q.dayLow,
-        volume: q.volume,
-        lowerCircuit: q.lowerCircuit,
-        upperCircuit: q.upperCircuit,
-        tickSize: q.tickSize,
-        lotSize: q.lotSize,
-        bids: q.bids.map((l) => ({ ...l })),
-        asks: q.asks.map((l) => ({ ...l })),
+        volume: v.volume,
+        lowerCircuit: v.lowerCircuit,
+        upperCircuit: v.upperCircuit,
+        tickSize: v.tickSize,
+        lotSize: v.lotSize,
+        bids: v.bids,
+        asks: v.asks,
       },
-      text: text(r.key, q),
+      text: text(r.key, q, v),
     };
   },
 });

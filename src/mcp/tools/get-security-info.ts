@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTRUMENT_KINDS, OPTION_TYPES } from '../../core/vocabulary/index.js';
 import { exchangeField, instrumentField } from '../fields.js';
 import { instrumentOf, resolveInstrument } from '../inputs.js';
 import { EXTERNAL, external, instrumentOut } from '../schemas/common.js';
@@ -10,20 +11,20 @@ export const getSecurityInfoTool = defineTool({
   name: 'get_security_info',
   title: 'Get security info',
   description:
-    'Static facts of one instrument that orders depend on: tick size (price step), lot size (quantities are multiples of it), freeze quantity (largest single order), price precision, multiplier, and for derivatives the expiry, strike and option type.',
+    'Static facts orders depend on: tick size, lot size (quantities are multiples of it), freeze quantity (largest single order), precision, multiplier; for derivatives expiry, strike, option type.',
   annotations: READ,
   input: { instrument: instrumentField, exchange: exchangeField },
   output: {
     instrument: instrumentOut,
     companyName: z.string().optional().describe(EXTERNAL),
     symbolName: z.string().optional(),
-    kind: z.string().optional().describe('EQ, INDEX, FUTIDX, FUTSTK, OPTIDX or OPTSTK.'),
-    expiry: z.string().optional().describe('Derivatives: expiry date, YYYY-MM-DD (IST).'),
+    kind: z.enum(INSTRUMENT_KINDS).optional(),
+    expiry: z.string().optional().describe('YYYY-MM-DD.'),
     strike: z.number().optional(),
-    optionType: z.string().optional().describe('CE (call) or PE (put).'),
+    optionType: z.enum(OPTION_TYPES).optional(),
     tickSize: z.number(),
     lotSize: z.number(),
-    freezeQuantity: z.number().optional().describe('Largest quantity one order may carry.'),
+    freezeQuantity: z.number().optional().describe('Largest quantity of one order.'),
     pricePrecision: z.number().optional(),
     multiplier: z.number().optional(),
     priceFactor: z.string().optional(),
@@ -33,9 +34,8 @@ export const getSecurityInfoTool = defineTool({
     const s = await ctx.deps.client.getSecurityInfo(r.ref, { signal: ctx.extra.signal });
     const i = r.instrument;
     const freeze = i && i.freezeQty > 0 ? i.freezeQty : undefined;
-    const derivative = i?.expiry
-      ? `; expiry ${i.expiry}${i.strike ? `, strike ${i.strike} ${i.optionType ?? ''}` : ''}`
-      : '';
+    const strike = i?.strike ? `, strike ${[i.strike, i.optionType].filter(Boolean).join(' ')}` : '';
+    const derivative = i?.expiry ? `; expiry ${i.expiry}${strike}` : '';
     const name = s.companyName ? ` ${untrusted(s.companyName, 80)}` : '';
     return {
       data: {

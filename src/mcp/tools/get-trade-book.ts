@@ -21,7 +21,7 @@ export const getTradeBookTool = defineTool({
         side: z.string(),
         fillQuantity: z.number(),
         fillPrice: z.number(),
-        fillTime: z.string().optional().describe('ISO 8601, IST.'),
+        fillTime: z.string().optional().describe('IST.'),
         product: z.string().optional(),
         remarks: z.string().optional().describe(EXTERNAL),
       }),
@@ -49,6 +49,7 @@ export const getTradeBookTool = defineTool({
       (t) =>
         `${t.fillTime?.slice(11, 19) ?? '-'} ${t.side} ${showCount(t.fillQuantity)} ${t.instrument} @ ₹${showPrice(t.fillPrice)} (order ${t.orderNumber})`,
     );
-    return { data: { ...p, items }, text: [`Fills today (${pageNote(p)}):`, ...lines].join('\n') };
+    const text = p.total === 0 ? 'No fills today.' : [`Fills today (${pageNote(p)}):`, ...lines].join('\n');
+    return { data: { ...p, items }, text };
   },
 });

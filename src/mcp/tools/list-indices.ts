@@ -1,27 +1,30 @@
 import { z } from 'zod';
-import { EXCHANGES } from '../../core/vocabulary/index.js';
 import { cursorField, limitField, page, pageNote } from '../paging.js';
 import { defineTool, READ } from '../tool.js';
 import { cleanExternal } from '../untrusted.js';
+
+/** The exchanges that list indices (NFO trades derivatives on them but lists none). */
+const INDEX_EXCHANGES = ['NSE', 'BSE'] as const;
 
 /** `list_indices`: the indices of an exchange with the tokens to quote them by. */
 export const listIndicesTool = defineTool({
   name: 'list_indices',
   title: 'List indices',
   description:
-    'Indices of an exchange (NIFTY 50, NIFTY BANK, ...) with the token to pass to get_quote or get_candles (as EXCHANGE:TOKEN, e.g. NSE:26000). Filter by name with `query`.',
+    'Indices of NSE or BSE with the EXCHANGE:TOKEN to quote them by in get_quote and get_candles (NIFTY 50 = NSE:26000); filter by name with `query`.',
   annotations: READ,
   input: {
     exchange: z
-      .preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(EXCHANGES))
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+        z.enum(INDEX_EXCHANGES, {
+          error: (issue) =>
+            `${String(issue.input).slice(0, 10)} has no indices: indices are listed on NSE and BSE; call again with exchange NSE or BSE`,
+        }),
+      )
       .default('NSE')
-      .describe('NSE (default) or BSE.'),
-    query: z
-      .string()
-      .trim()
-      .max(40)
-      .optional()
-      .describe('Keep only indices whose name contains this text (any case).'),
+      .describe('Default NSE.'),
+    query: z.string().trim().max(40).optional().describe('Text the name contains (any case).'),
     limit: limitField(50, 100, 'indices'),
     cursor: cursorField,
   },
@@ -31,7 +34,7 @@ export const listIndicesTool = defineTool({
       z.object({
         name: z.string(),
         token: z.string(),
-        key: z.string().describe('EXCHANGE:TOKEN for later calls.'),
+        key: z.string().describe('EXCHANGE:TOKEN, for later calls.'),
       }),
     ),
     total: z.number(),
@@ -46,7 +49,12 @@ export const listIndicesTool = defineTool({
     const p = page(matching, args.limit, args.cursor, `indices:${args.exchange}:${needle ?? ''}`);
     return {
       data: { exchange: args.exchange, ...p },
-      text: `${args.exchange} indices (${pageNote(p)}):\n${p.items.map((e) => `${e.name} = ${e.key}`).join('\n')}`,
+      text:
+        p.total === 0
+          ? needle === undefined
+            ? `${args.exchange} lists no indices.`
+            : `No ${args.exchange} index matches "${args.query}".`
+          : `${args.exchange} indices (${pageNote(p)}):\n${p.items.map((e) => `${e.name} = ${e.key}`).join('\n')}`,
     };
   },
 });

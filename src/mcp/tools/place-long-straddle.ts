@@ -14,15 +14,11 @@ export const placeLongStraddleTool = defineTool({
   annotations: PLACE,
   input: {
     symbol: z.string().trim().min(1).max(20).describe('The underlying: NIFTY, BANKNIFTY, RELIANCE, ...'),
-    strike: z
-      .number()
-      .positive()
-      .max(10_000_000)
-      .describe('Strike price in rupees (listed for that expiry).'),
+    strike: z.number().positive().max(10_000_000).describe('Rupees, listed for that expiry.'),
     expiry: z.string().trim().min(7).max(20).describe('Expiry date: 2026-11-24, 24-NOV-2026 or 24NOV26.'),
     quantity: quantityField.describe('Units per leg (lots x lot size).'),
-    product: productField.optional().describe('M (carry-forward, default) or I (intraday).'),
-    remarks: z.string().trim().max(40).optional().describe('A short note stored with the orders.'),
+    product: productField.optional().describe('M carry-forward (default) or I intraday.'),
+    remarks: z.string().trim().max(40).optional().describe('A short note kept with the orders.'),
   },
   output: ticketOut,
   handler: (args, ctx) =>

@@ -10,14 +10,14 @@ import { CONFIRMATION_NOTE } from './place-order.js';
 export const placeMultiOrderTool = defineTool({
   name: 'place_multi_order',
   title: 'Place several orders',
-  description: `Places 1 to ${MAX_ORDERS_PER_MULTI} orders as one ticket: one confirmation covers them all and they are sent in one call (each can still be rejected on its own). ${CONFIRMATION_NOTE}`,
+  description: `Places 1 to ${MAX_ORDERS_PER_MULTI} orders as one ticket, confirmed once and sent in one call (each can still be rejected). ${CONFIRMATION_NOTE}`,
   annotations: PLACE,
   input: {
     orders: z
       .array(z.object(orderInputShape))
       .min(1)
       .max(MAX_ORDERS_PER_MULTI)
-      .describe(`1 to ${MAX_ORDERS_PER_MULTI} orders, each with the fields of place_order.`),
+      .describe('Each with the fields of place_order.'),
   },
   output: ticketOut,
   handler: (args, ctx) => placeThroughGate(ctx, { kind: 'multi', orders: args.orders.map(toOrderInput) }),

@@ -5,13 +5,13 @@ import { defineTool, PLACE } from '../tool.js';
 
 /** What every placement description says about confirmation. */
 export const CONFIRMATION_NOTE =
-  'Nothing is sent until a human confirms: the person at the MCP client through a confirmation form, an approver in Discord, or (where enabled) the person telling you to call confirm_order. The order is first previewed: resolved, checked (tick, lot, circuit band, caps, market hours, kill switch), valued and margined, then frozen as a ticket.';
+  'Nothing is sent until a human confirms: in the confirmation form, in Discord, or (where enabled) by telling you to call confirm_order. The order is first previewed into a ticket: resolved, checked (tick, lot, circuit band, caps, hours, kill switch), valued, margined.';
 
 /** `place_order`: one order, previewed and placed only after a human confirms it. */
 export const placeOrderTool = defineTool({
   name: 'place_order',
   title: 'Place order',
-  description: `Places one buy or sell order. ${CONFIRMATION_NOTE} The result reports the ticket, its status (PENDING, REFUSED with every failed check, PLACED, COMPLETE, REJECTED with the broker's reason, UNKNOWN with what to do), the order number and the margin view.`,
+  description: `Places one buy or sell order. ${CONFIRMATION_NOTE} Answers the ticket: its status, every failed check, the order number, the broker's reason if rejected, the margin.`,
   annotations: PLACE,
   input: orderInputShape,
   output: ticketOut,

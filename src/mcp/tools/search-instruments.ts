@@ -13,25 +13,22 @@ export const searchInstrumentsTool = defineTool({
   name: 'search_instruments',
   title: 'Search instruments',
   description:
-    'Finds instruments by symbol, company or underlying name, or token, tolerating typos: "reliance", "nifty 24000 ce", "banknifty fut", "2885". Use it to get the exact EXCHANGE:TRADINGSYMBOL before quoting or ordering.',
+    'Finds instruments by symbol, name or token, tolerating typos ("reliance", "nifty 24000 ce", "banknifty fut", "2885"): the exact EXCHANGE:TRADINGSYMBOL to quote or order.',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: {
     query: z.string().trim().min(1).max(64).describe('What to look for.'),
-    exchange: z
-      .preprocess(upper, z.enum(EXCHANGES))
-      .optional()
-      .describe('Only this exchange: NSE, BSE or NFO.'),
+    exchange: z.preprocess(upper, z.enum(EXCHANGES)).optional().describe('Only this exchange.'),
     kind: z
       .preprocess(upper, z.enum(INSTRUMENT_KINDS))
       .optional()
-      .describe('Only this kind: EQ (stock), INDEX, FUTIDX, FUTSTK, OPTIDX, OPTSTK.'),
+      .describe('Only this kind (EQ is a stock).'),
     limit: limitField(10, 50, 'instruments'),
     cursor: cursorField,
   },
   output: {
     items: z.array(
       z.object({
-        key: z.string().describe('EXCHANGE:TRADINGSYMBOL'),
+        key: z.string().describe('EXCHANGE:TRADINGSYMBOL, for later calls.'),
         exchange: z.string(),
         token: z.string(),
         tradingSymbol: z.string(),
@@ -42,7 +39,7 @@ export const searchInstrumentsTool = defineTool({
         optionType: z.string().optional(),
         lotSize: z.number(),
         tickSize: z.number(),
-        match: z.string().describe('exact, prefix, substring or fuzzy.'),
+        match: z.enum(['exact', 'prefix', 'substring', 'fuzzy']),
       }),
     ),
     nextCursor: z.string().optional(),

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { type Logger, silentLogger } from '../../core/logger.js';
-import { BodyError, readJsonBody } from './body.js';
+import { type Every, everyInterval } from '../timers.js';
+import { BodyError, discardBody, readJsonBody } from './body.js';
 import { allowedHosts, allowedOrigins, type GuardOptions, guardRequest, isLoopbackHost } from './guards.js';
 import { SessionTable } from './sessions.js';
 
@@ -13,8 +14,14 @@ export interface HttpOptions extends GuardOptions {
   readonly createServer: () => McpServer;
   readonly logger?: Logger;
   readonly maxBodyBytes?: number;
+  /** Most sessions open at once (default 64); when full, the least recently used idle one is closed. */
   readonly maxSessions?: number;
+  /** How long a session without requests or streams lives (default 30 minutes). */
   readonly idleMs?: number;
+  /** The sessions' clock (default: the system clock). */
+  readonly now?: () => number;
+  /** The timer that sweeps idle sessions (default: a real interval). */
+  readonly every?: Every;
 }
 
 /** A listening MCP HTTP endpoint. */
@@ -28,6 +35,11 @@ export interface HttpHandle {
 
 /** The path MCP is served at. */
 export const MCP_PATH = '/mcp';
+
+/** Seconds a client is told to wait when every session is busy. */
+const RETRY_AFTER_S = 5;
+/** How long the rest of a refused body may keep arriving before the connection is cut. */
+const DISCARD_MS = 10_000;
 
 function reply(
   res: ServerResponse,
@@ -53,11 +65,11 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   }
   const logger = o.logger ?? silentLogger;
   const maxBodyBytes = o.maxBodyBytes ?? 1024 * 1024;
-  const table = new SessionTable(o.createServer, {
-    maxSessions: o.maxSessions ?? 64,
-    idleMs: o.idleMs ?? 30 * 60_000,
-    maxBodyBytes,
-  });
+  const table = new SessionTable(
+    o.createServer,
+    { maxSessions: o.maxSessions ?? 64, idleMs: o.idleMs ?? 30 * 60_000 },
+    { now: o.now ?? Date.now, every: o.every ?? everyInterval },
+  );
   let guards = { hosts: new Set<string>(), origins: new Set<string>() };
   let options: GuardOptions = o;
 
@@ -69,20 +81,25 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
     const sessionId = req.headers['mcp-session-id'];
     const id = Array.isArray(sessionId) ? sessionId[0] : sessionId;
     if (req.method === 'POST') {
-      const body = await readJsonBody(req, maxBodyBytes);
       if (id !== undefined) {
-        const transport = table.get(id);
+        // Held before the body is read, so the session cannot be evicted while its request arrives.
+        const transport = table.use(id, res);
         if (!transport) return reply(res, 404, 'session not found: start a new session');
-        return transport.handleRequest(req, res, body);
+        return transport.handleRequest(req, res, await readJsonBody(req, maxBodyBytes));
       }
+      const body = await readJsonBody(req, maxBodyBytes);
       if (!isInitializeRequest(body))
         return reply(res, 400, 'bad request: send initialize first, then the mcp-session-id header');
-      const transport = await table.open();
-      if (!transport) return reply(res, 503, 'too many open sessions');
+      const transport = await table.open(res);
+      if (!transport) {
+        return reply(res, 503, 'too many open sessions, all busy: retry later', {
+          'retry-after': String(RETRY_AFTER_S),
+        });
+      }
       return transport.handleRequest(req, res, body);
     }
     if (req.method === 'GET' || req.method === 'DELETE') {
-      const transport = id === undefined ? undefined : table.get(id);
+      const transport = id === undefined ? undefined : table.use(id, res);
       if (!transport)
         return reply(res, id === undefined ? 400 : 404, 'a valid mcp-session-id header is required');
       return transport.handleRequest(req, res);
@@ -92,7 +109,11 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (error instanceof BodyError) return reply(res, error.status, error.message);
+      if (error instanceof BodyError) {
+        reply(res, error.status, error.message);
+        discardBody(req, DISCARD_MS);
+        return;
+      }
       logger.error('mcp http request failed', {
         error: error instanceof Error ? error.message : String(error),
       });

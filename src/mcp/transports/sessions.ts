@@ -1,28 +1,48 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Every } from '../timers.js';
+import { BoundedEventStore } from './events.js';
 
 interface Session {
+  readonly id: string;
   readonly transport: StreamableHTTPServerTransport;
   readonly server: McpServer;
+  /** Requests and streams of this session still open. */
+  inFlight: number;
   lastSeen: number;
+  /** True once the client's initialize succeeded and it holds the id. */
+  ready: boolean;
 }
 
-/** Open MCP sessions over HTTP, one server and one transport each, closed when idle or on shutdown. */
+/** How many sessions may be open, and how long an idle one lives. */
+export interface SessionLimits {
+  readonly maxSessions: number;
+  readonly idleMs: number;
+}
+
+/** The table's time: its clock and the timer that sweeps idle sessions. */
+export interface SessionTime {
+  readonly now: () => number;
+  readonly every: Every;
+}
+
+/**
+ * Open MCP sessions over HTTP, one server and one transport each. A session is busy while one of its
+ * requests or streams is open; idle ones expire after `idleMs`, and when the table is full the least
+ * recently used idle one makes room, since most clients vanish without saying goodbye.
+ */
 export class SessionTable {
   readonly #sessions = new Map<string, Session>();
-  readonly #sweeper: NodeJS.Timeout;
+  readonly #stopSweeping: () => void;
 
   constructor(
     private readonly createServer: () => McpServer,
-    private readonly limits: {
-      readonly maxSessions: number;
-      readonly idleMs: number;
-      readonly maxBodyBytes: number;
-    },
+    private readonly limits: SessionLimits,
+    private readonly time: SessionTime,
   ) {
-    this.#sweeper = setInterval(() => this.#sweep(), Math.min(60_000, limits.idleMs));
-    this.#sweeper.unref();
+    this.#stopSweeping = time.every(Math.min(60_000, limits.idleMs), () => this.#sweep());
   }
 
   /** Number of open sessions. */
@@ -30,40 +50,66 @@ export class SessionTable {
     return this.#sessions.size;
   }
 
-  /** The session with this id, marked as used now. */
-  get(id: string): StreamableHTTPServerTransport | undefined {
+  /** The session with this id, held busy until `res` closes; undefined when there is no such session. */
+  use(id: string, res: ServerResponse): StreamableHTTPServerTransport | undefined {
     const session = this.#sessions.get(id);
-    if (session) session.lastSeen = Date.now();
-    return session?.transport;
+    if (!session?.ready) return undefined;
+    this.#hold(session, res);
+    return session.transport;
   }
 
-  /** A new session's transport, connected to a fresh server; undefined when too many are open. */
-  async open(): Promise<StreamableHTTPServerTransport | undefined> {
-    if (this.#sessions.size >= this.limits.maxSessions) return undefined;
+  /**
+   * A new session for the initialize request answered on `res`, connected to a fresh server; undefined
+   * when the table is full and every session is busy.
+   */
+  async open(res: ServerResponse): Promise<StreamableHTTPServerTransport | undefined> {
+    // The slot is taken before the first await, so a burst of initializes cannot overfill the table.
+    if (this.#sessions.size >= this.limits.maxSessions && !this.#evictIdlest()) return undefined;
+    const id = randomUUID();
     const server = this.createServer();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      maxRequestBodySize: this.limits.maxBodyBytes,
-      onsessioninitialized: (id) => {
-        this.#sessions.set(id, { transport, server, lastSeen: Date.now() });
+      sessionIdGenerator: () => id,
+      // Lets a client whose stream dropped while a person decides resume it and still get the answer.
+      eventStore: new BoundedEventStore(),
+      onsessioninitialized: () => {
+        session.ready = true;
       },
-      onsessionclosed: (id) => {
-        this.#drop(id);
-      },
+      onsessionclosed: () => this.#drop(id),
     });
-    transport.onclose = () => {
-      if (transport.sessionId !== undefined) this.#drop(transport.sessionId);
-    };
+    transport.onclose = () => this.#drop(id);
+    const session: Session = { id, transport, server, inFlight: 0, lastSeen: this.time.now(), ready: false };
+    this.#sessions.set(id, session);
+    this.#hold(session, res);
     await server.connect(transport);
     return transport;
   }
 
-  /** Closes every session. */
+  /** Closes every session and stops the sweep. */
   async closeAll(): Promise<void> {
-    clearInterval(this.#sweeper);
+    this.#stopSweeping();
     const all = [...this.#sessions.values()];
     this.#sessions.clear();
     await Promise.allSettled(all.map((s) => s.server.close()));
+  }
+
+  #hold(session: Session, res: ServerResponse): void {
+    session.inFlight += 1;
+    session.lastSeen = this.time.now();
+    res.once('close', () => {
+      session.inFlight -= 1;
+      session.lastSeen = this.time.now();
+      // An initialize that failed leaves a session nobody holds the id of.
+      if (!session.ready && session.inFlight === 0) this.#drop(session.id);
+    });
+  }
+
+  #evictIdlest(): boolean {
+    let idlest: Session | undefined;
+    for (const s of this.#sessions.values()) {
+      if (s.inFlight === 0 && (idlest === undefined || s.lastSeen < idlest.lastSeen)) idlest = s;
+    }
+    if (idlest) this.#drop(idlest.id);
+    return idlest !== undefined;
   }
 
   #drop(id: string): void {
@@ -74,7 +120,7 @@ export class SessionTable {
   }
 
   #sweep(): void {
-    const cutoff = Date.now() - this.limits.idleMs;
-    for (const [id, s] of this.#sessions) if (s.lastSeen < cutoff) this.#drop(id);
+    const cutoff = this.time.now() - this.limits.idleMs;
+    for (const s of this.#sessions.values()) if (s.inFlight === 0 && s.lastSeen <= cutoff) this.#drop(s.id);
   }
 }
