@@ -4,7 +4,7 @@ import { type Dispatcher, request } from 'undici';
 import type { Exchange } from '../vocabulary/index.js';
 import { CatalogueError } from './errors.js';
 import { symbolFileName } from './noren.js';
-import { looksLikeZip, unzipFirstFile } from './zip.js';
+import { looksLikeZip, sizeText, unzipFirstFile } from './zip.js';
 
 /** Size bounds of one download: what may arrive, and what its file may unpack to. */
 export interface MasterLimits {
@@ -73,6 +73,8 @@ async function fromUrl(url: string, name: string, options: DownloadOptions): Pro
   }
   const { body, statusCode } = response;
   if (statusCode !== 200 || Number(response.headers['content-length'] ?? 0) > limit) {
+    // Not read: the error its destruction reports is expected, not a failure to surface.
+    body.on('error', () => undefined);
     body.destroy();
     if (statusCode === 404) return undefined;
     if (statusCode !== 200) throw new CatalogueError(`${name}: the server answered HTTP ${statusCode}`);
@@ -84,10 +86,7 @@ async function fromUrl(url: string, name: string, options: DownloadOptions): Pro
     for await (const chunk of body as AsyncIterable<Buffer>) {
       total += chunk.length;
       // Without a Content-Length the size is only known by counting; stop at the bound, not after it.
-      if (total > limit) {
-        body.destroy();
-        throw tooLarge(name, limit);
-      }
+      if (total > limit) throw tooLarge(name, limit);
       chunks.push(chunk);
     }
   } catch (cause) {
@@ -111,7 +110,7 @@ async function fromDirectory(path: string, name: string, limits: MasterLimits): 
 }
 
 function tooLarge(name: string, limit: number): CatalogueError {
-  return new CatalogueError(`${name} is larger than the ${Math.round(limit / 1_048_576)} MB allowed`);
+  return new CatalogueError(`${name} is larger than the ${sizeText(limit)} allowed`);
 }
 
 function networkReason(cause: unknown): string {

@@ -54,13 +54,13 @@ export async function loadPublishedMasters(options: PublishedMastersOptions): Pr
   try {
     cached = usableFor(options, await readMastersCache(options.cacheDir));
   } catch (error) {
-    logger.warn(`Ignoring the cached instrument masters: ${(error as Error).message}.`);
+    logger.warn(`Ignoring the cached instrument masters: ${reasonOf(error)}.`);
   }
   if (cached !== undefined && cached.fetchedAt >= lastRefreshPoint(now, scheduleOf(options))) {
     try {
       return { catalog: catalogOfSet(cached), fetchedAt: cached.fetchedAt, source: 'cache' };
     } catch (error) {
-      logger.warn(`Ignoring the cached instrument masters: ${(error as Error).message}`);
+      logger.warn(`Ignoring the cached instrument masters: ${reasonOf(error)}.`);
       cached = undefined;
     }
   }
@@ -79,7 +79,7 @@ export async function loadPublishedMasters(options: PublishedMastersOptions): Pr
     try {
       const catalog = catalogOfSet(cached);
       logger.warn(
-        `Could not download the instrument masters from ${where} (${failure.message}); using the cached copy ${ageText(cached.fetchedAt, now)}.`,
+        `Could not download the instrument masters from ${where} (${reasonOf(failure)}); using the cached copy ${ageText(cached.fetchedAt, now)}.`,
       );
       return { catalog, fetchedAt: cached.fetchedAt, source: 'stale-cache' };
     } catch {
@@ -87,7 +87,7 @@ export async function loadPublishedMasters(options: PublishedMastersOptions): Pr
     }
   }
   throw new CatalogueError(
-    `Cannot load the instrument masters from ${where}: ${failure.message}; and there is no cached copy in ${options.cacheDir} to fall back on. Check the location (it must hold ${options.exchanges.map((e) => `${symbolFileName(e)}.zip`).join(', ')}) or supply an instrument CSV instead.`,
+    `Cannot load the instrument masters from ${where}: ${reasonOf(failure)}; and there is no cached copy in ${options.cacheDir} to fall back on. Check the location (it must hold ${options.exchanges.map((e) => `${symbolFileName(e)}.zip`).join(', ')}) or supply an instrument CSV instead.`,
     [],
     { cause: failure },
   );
@@ -133,13 +133,18 @@ export async function keepInCache(
   try {
     await writeMastersCache(options.cacheDir, set);
   } catch (error) {
-    logger.warn(`Could not cache the instrument masters in ${options.cacheDir}: ${(error as Error).message}`);
+    logger.warn(`Could not cache the instrument masters in ${options.cacheDir}: ${reasonOf(error)}.`);
   }
 }
 
 /** The renewal schedule of the options, with its default. */
 export function scheduleOf(options: PublishedMastersOptions): RefreshSchedule {
   return options.schedule ?? { at: DEFAULT_REFRESH_TIME };
+}
+
+/** An error's message as a clause inside another sentence (without its final full stop). */
+export function reasonOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
 }
 
 /** A location as messages show it: a URL without any query, fragment or credentials. */

@@ -8,6 +8,7 @@ import {
   keepInCache,
   loadPublishedMasters,
   type PublishedMastersOptions,
+  reasonOf,
   scheduleOf,
 } from './masters.js';
 import { nextRefreshPoint } from './masters-schedule.js';
@@ -94,7 +95,7 @@ export class PublishedMasters {
       this.#nextAttempt = now + MASTERS_RETRY_MS;
       if (this.#life.signal.aborted) return;
       this.#logger.warn(
-        `Could not refresh the instrument masters (${(error as Error).message}); keeping the copy ${ageText(this.#fetchedAt, now)}, next attempt in ${MASTERS_RETRY_MS / 60_000} minutes.`,
+        `Could not refresh the instrument masters (${reasonOf(error)}); keeping the copy ${ageText(this.#fetchedAt, now)}, next attempt in ${MASTERS_RETRY_MS / 60_000} minutes.`,
       );
     }
   }

@@ -68,7 +68,7 @@ async function readEntry(
   if (flags & 1) fail('encrypted entries are not supported');
   if (method !== STORED && method !== DEFLATED) fail(`compression method ${method} is not supported`);
   if (size > maxBytes)
-    fail(`its file would unpack to ${megabytes(size)}, more than the ${megabytes(maxBytes)} allowed`);
+    fail(`its file would unpack to ${sizeText(size)}, more than the ${sizeText(maxBytes)} allowed`);
   if (local + 30 > dataEnd || zip.readUInt32LE(local) !== LOCAL_SIGNATURE) fail('corrupt local file header');
   const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
   if (start + packedSize > dataEnd) fail('the file data runs past the end of the archive');
@@ -107,6 +107,8 @@ function findEnd(zip: Buffer): number {
   return -1;
 }
 
-function megabytes(bytes: number): string {
-  return `${(bytes / 1_048_576).toFixed(1)} MB`;
+/** A byte count as people read it: `300.0 MB`, `64 KB`, `200 bytes`. */
+export function sizeText(bytes: number): string {
+  if (bytes >= 1_048_576) return `${(bytes / 1_048_576).toFixed(1)} MB`;
+  return bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
 }
