@@ -9,7 +9,7 @@ import { type Logger, redactingLogger } from '../core/logger.js';
 import type { Redactor } from '../core/redact.js';
 import { DEMO_ACCOUNT } from '../sim/accounts.js';
 import { createSimulator, type Simulator } from '../sim/create-simulator.js';
-import { fileCatalog, paperCatalog } from './catalog-supplier.js';
+import { type LiveCatalog, liveCatalog, paperCatalog } from './catalog-supplier.js';
 import { loadCliConfig } from './load-config.js';
 import { stderrLogger } from './logger.js';
 
@@ -60,9 +60,11 @@ export async function startRuntime(config: Config, baseLogger: Logger): Promise<
     logger,
     redactor,
   });
+  let live: LiveCatalog | undefined;
   try {
     await client.login();
-    const catalog = sim ? paperCatalog(sim) : await fileCatalog(broker.instrumentsFile);
+    live = sim ? undefined : await liveCatalog(config, logger);
+    const catalog = live?.get ?? paperCatalog(sim as Simulator);
     const audit = await AuditLog.open(config.audit.path, systemClock, redactor);
     const gate = new OrderGate({
       broker: client,
@@ -87,12 +89,14 @@ export async function startRuntime(config: Config, baseLogger: Logger): Promise<
       sim,
       async close() {
         gate.close();
+        await live?.close();
         await audit.close();
         await client.close();
         await sim?.close();
       },
     };
   } catch (error) {
+    await live?.close();
     await client.close();
     await sim?.close();
     throw error;
