@@ -46,6 +46,28 @@ try {
 }
 `;
 
+/** Runs a module in a fresh node process inside the package, as a user's code would run; killed if it hangs. */
+async function runModule(
+  source: string,
+): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '' },
+    // A process that does not exit on its own has left something open: kill it and fail.
+    timeout: 15_000,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+  return { code, signal, stdout, stderr };
+}
+
 describe('the package entry', () => {
   // Compiling the package is the slow step (tens of seconds on a cold, shared machine); it runs once.
   beforeAll(() => buildPackage(), 180_000);
@@ -63,21 +85,7 @@ describe('the package entry', () => {
   });
 
   it('imports by name in a fresh node process: starts the paper broker, logs in, quotes, and exits cleanly', async () => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', USER_SCRIPT], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '' },
-      // A process that does not exit on its own has left something open: kill it and fail.
-      timeout: 15_000,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+    const { code, signal, stdout, stderr } = await runModule(USER_SCRIPT);
     expect({ code, signal, stderr }).toEqual({ code: 0, signal: null, stderr: '' });
     const result = JSON.parse(stdout) as Record<string, unknown>;
     expect(result).toMatchObject({
@@ -88,5 +96,15 @@ describe('the package entry', () => {
       classes: ['function', 'function', 'function'],
     });
     expect(result.last).toBeGreaterThan(0);
+  });
+
+  it('runs the README’s library example as written', async () => {
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Using omsdesk as a library'));
+    const example = /```js\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    expect(example).toContain("from 'omsdesk'");
+    const { code, signal, stdout, stderr } = await runModule(example);
+    expect({ code, signal, stderr }).toEqual({ code: 0, signal: null, stderr: '' });
+    expect(stdout).toMatch(/^RELIANCE-EQ \d+(\.\d+)?\n$/);
   });
 });
