@@ -113,7 +113,7 @@ describe('a live broker’s published masters', () => {
     );
     expect(error).toBeInstanceOf(CatalogueError);
     expect((error as Error).message).toBe(
-      `Cannot load the instrument masters from ${missing}: neither NSE_symbols.txt.zip nor NSE_symbols.txt is there; and there is no cached copy in ${join(dataDir, 'instruments')} to fall back on. Check the location (it must hold NSE_symbols.txt.zip, BSE_symbols.txt.zip, NFO_symbols.txt.zip) or supply an instrument CSV instead (OMSDESK_INSTRUMENTS_URL, or OMSDESK_INSTRUMENTS_FILE for a CSV).`,
+      `Cannot load the instrument masters from ${missing}: neither NSE_symbols.txt.zip nor NSE_symbols.txt is there; and there is no usable cached copy in ${join(dataDir, 'instruments')} to fall back on. Check the location (it must hold NSE_symbols.txt.zip, BSE_symbols.txt.zip, NFO_symbols.txt.zip) or supply an instrument CSV instead (OMSDESK_INSTRUMENTS_URL, or OMSDESK_INSTRUMENTS_FILE for a CSV).`,
     );
   });
 });

@@ -141,7 +141,7 @@ describe('loadPublishedMasters', () => {
   it('fails with a clear error when the download fails and there is no cache', async () => {
     server.remove('/BSE_symbols.txt.zip');
     expect(await loadError(options())).toBe(
-      `Cannot load the instrument masters from ${server.url}: neither BSE_symbols.txt.zip nor BSE_symbols.txt is there; and there is no cached copy in ${join(dir, 'instruments')} to fall back on. Check the location (it must hold NSE_symbols.txt.zip, BSE_symbols.txt.zip, NFO_symbols.txt.zip) or supply an instrument CSV instead.`,
+      `Cannot load the instrument masters from ${server.url}: neither BSE_symbols.txt.zip nor BSE_symbols.txt is there; and there is no usable cached copy in ${join(dir, 'instruments')} to fall back on. Check the location (it must hold NSE_symbols.txt.zip, BSE_symbols.txt.zip, NFO_symbols.txt.zip) or supply an instrument CSV instead.`,
     );
   });
 
@@ -185,11 +185,29 @@ describe('loadPublishedMasters', () => {
     expect(fromDir.catalog.get('NFO:NIFTY24NOV26F')?.kind).toBe('FUTIDX');
   });
 
+  it('ignores a damaged cache with a warning and downloads afresh', async () => {
+    await loadPublishedMasters(options());
+    await writeFile(join(dir, 'instruments/masters.json'), '{"version": 1, "fetchedAt": "soon"');
+    const loaded = await loadPublishedMasters(options());
+    expect(loaded.source).toBe('download');
+    expect(warnings).toEqual([
+      `Ignoring the cached instrument masters: ${join(dir, 'instruments/masters.json')} is damaged.`,
+    ]);
+    await rm(join(dir, `instruments/NFO_symbols.${now}.txt`));
+    warnings = [];
+    now = ist(23, 9);
+    server.remove('/NFO_symbols.txt.zip');
+    expect(await loadError(options())).toContain('there is no usable cached copy');
+    expect(warnings).toEqual([
+      `Ignoring the cached instrument masters: the cached NFO_symbols.${ist(20, 10)}.txt is missing or unreadable.`,
+    ]);
+  });
+
   it('never falls back on a copy cached from another location', async () => {
     await loadPublishedMasters(options());
     const other = await startFileServer();
     try {
-      expect(await loadError(options({ location: other.url }))).toContain('there is no cached copy');
+      expect(await loadError(options({ location: other.url }))).toContain('there is no usable cached copy');
     } finally {
       await other.close();
     }
