@@ -61,7 +61,7 @@ export const CONFIG_VARIABLES = [
     'INSTRUMENTS_URL',
     'broker',
     '(none)',
-    'Base URL (https, or http on loopback) or directory of a live broker’s published instrument masters.',
+    'Base URL (https, or http on loopback) or folder of a live broker’s instrument masters.',
   ),
   v(
     'SIM_SEED',
