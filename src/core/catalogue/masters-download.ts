@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Dispatcher, request } from 'undici';
+import { isLoopback } from '../config/formats.js';
 import type { Exchange } from '../vocabulary/index.js';
 import { CatalogueError } from './errors.js';
 import { symbolFileName } from './noren.js';
@@ -29,6 +30,18 @@ export interface DownloadOptions {
 /** True when a masters location is a URL rather than a local directory. */
 export function isUrlLocation(location: string): boolean {
   return /^https?:\/\//i.test(location);
+}
+
+/** Refuses plain http beyond this machine: a tampered master would send orders to the wrong contracts. */
+export function checkLocation(location: string): void {
+  if (!/^http:\/\//i.test(location)) return;
+  let host = '';
+  try {
+    host = new URL(location).hostname;
+  } catch {
+    // An unparsable URL is refused below like a remote one.
+  }
+  if (!isLoopback(host)) throw new CatalogueError('plain http is accepted only on this machine: use https');
 }
 
 /**

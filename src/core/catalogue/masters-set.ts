@@ -3,7 +3,7 @@ import type { Logger } from '../logger.js';
 import type { Exchange } from '../vocabulary/index.js';
 import type { InstrumentCatalog } from './catalog.js';
 import { type MasterSet, writeMastersCache } from './masters-cache.js';
-import { DEFAULT_MASTER_LIMITS, fetchSymbolFile } from './masters-download.js';
+import { checkLocation, DEFAULT_MASTER_LIMITS, fetchSymbolFile } from './masters-download.js';
 import type { PublishedMastersOptions } from './masters-options.js';
 import { reasonOf } from './masters-text.js';
 import { symbolFileName } from './noren.js';
@@ -15,6 +15,7 @@ export async function downloadMasters(
   now: number,
   signal?: AbortSignal,
 ): Promise<MasterSet> {
+  checkLocation(options.location);
   const dispatcher = options.dispatcher ?? new Agent({ connect: { timeout: options.timeoutMs ?? 30_000 } });
   try {
     const files = new Map<Exchange, string>();

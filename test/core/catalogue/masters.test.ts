@@ -203,6 +203,13 @@ describe('loadPublishedMasters', () => {
     ]);
   });
 
+  it('refuses plain http to another machine, where a tampered master could redirect orders', async () => {
+    expect(await loadError(options({ location: 'http://masters.example' }))).toContain(
+      'Cannot load the instrument masters from http://masters.example: plain http is accepted only on this machine: use https;',
+    );
+    expect(server.requests).toEqual([]);
+  });
+
   it('never falls back on a copy cached from another location', async () => {
     await loadPublishedMasters(options());
     const other = await startFileServer();
