@@ -1,8 +1,14 @@
+import { join, resolve } from 'node:path';
 import {
+  CatalogueError,
+  DEFAULT_REFRESH_TIME,
   type InstrumentCatalog,
   loadInstrumentCatalog,
+  PublishedMasters,
   parseInstrumentCatalog,
 } from '../core/catalogue/index.js';
+import type { Config } from '../core/config/index.js';
+import type { Logger } from '../core/logger.js';
 import { istDate } from '../core/time/ist.js';
 import type { Simulator } from '../sim/create-simulator.js';
 import { instrumentsCsv } from '../sim/market/index.js';
@@ -26,6 +32,37 @@ export async function fileCatalog(path: string | undefined): Promise<() => Instr
   const catalog =
     path === undefined ? parseInstrumentCatalog(emptyMaster()) : await loadInstrumentCatalog({ path });
   return () => catalog;
+}
+
+/** A live broker's master and what stops its upkeep. */
+export interface LiveCatalog {
+  readonly get: () => InstrumentCatalog;
+  close(): Promise<void>;
+}
+
+/**
+ * A live broker's master: the configured CSV when there is one (it wins), else the broker's published
+ * masters for the allowed exchanges, renewed each trading day and cached in the data dir, else empty.
+ */
+export async function liveCatalog(config: Config, logger: Logger): Promise<LiveCatalog> {
+  const { instrumentsFile, instrumentsUrl } = config.broker;
+  if (instrumentsFile !== undefined || instrumentsUrl === undefined) {
+    return { get: await fileCatalog(instrumentsFile), close: async () => undefined };
+  }
+  try {
+    const masters = await PublishedMasters.open({
+      location: /^https?:\/\//i.test(instrumentsUrl) ? instrumentsUrl : resolve(instrumentsUrl),
+      exchanges: config.policy.allowedExchanges,
+      cacheDir: join(config.dataDir, 'instruments'),
+      logger,
+      schedule: { at: DEFAULT_REFRESH_TIME, holidays: config.policy.holidays },
+    });
+    return { get: () => masters.current(), close: () => masters.close() };
+  } catch (error) {
+    if (!(error instanceof CatalogueError)) throw error;
+    const hint = '(OMSDESK_INSTRUMENTS_URL, or OMSDESK_INSTRUMENTS_FILE for a CSV)';
+    throw new CatalogueError(`${error.message.replace(/\.$/, '')} ${hint}.`, [], { cause: error });
+  }
 }
 
 function emptyMaster(): string {

@@ -13,7 +13,7 @@ import { OrderWatcher } from '../core/watcher/index.js';
 import { DEMO_ACCOUNT } from '../sim/accounts.js';
 import { createSimulator, type Simulator } from '../sim/create-simulator.js';
 import { auditAnchor } from './audit-anchor.js';
-import { fileCatalog, paperCatalog } from './catalog-supplier.js';
+import { type LiveCatalog, liveCatalog, paperCatalog } from './catalog-supplier.js';
 import { loadCliConfig } from './load-config.js';
 import { stderrLogger } from './logger.js';
 
@@ -68,9 +68,11 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
   });
   let audit: AuditLog | undefined;
   let watcher: OrderWatcher | undefined;
+  let live: LiveCatalog | undefined;
   try {
     await client.login();
-    const catalog = sim ? paperCatalog(sim) : await fileCatalog(broker.instrumentsFile);
+    live = sim ? undefined : await liveCatalog(config, logger);
+    const catalog = live?.get ?? paperCatalog(sim as Simulator);
     audit = await AuditLog.open(config.audit.path, systemClock, redactor, {
       anchor: auditAnchor(config),
       notice: (message) => logger.warn(message),
@@ -114,6 +116,7 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
       async close() {
         watching.close();
         gate.close();
+        await live?.close();
         await opened.close();
         await client.close();
         await sim?.close();
@@ -122,6 +125,7 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
     };
   } catch (error) {
     watcher?.close();
+    await live?.close();
     await audit?.close();
     await client.close();
     await sim?.close();

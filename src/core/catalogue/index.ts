@@ -22,6 +22,13 @@ export {
   isFuture,
   isOption,
 } from './instrument.js';
+export { type LoadedMasters, loadPublishedMasters } from './masters.js';
+export { DEFAULT_MASTER_LIMITS, type MasterLimits } from './masters-download.js';
+export type { PublishedMastersOptions } from './masters-options.js';
+export { DEFAULT_REFRESH_TIME, type RefreshSchedule } from './masters-schedule.js';
+export { symbolFileName } from './noren.js';
 export { loadInstrumentCatalog, parseInstrumentCatalog } from './parse.js';
+export { type PublishedFile, parsePublishedMasters } from './published.js';
+export { MASTERS_RETRY_MS, PublishedMasters } from './published-masters.js';
 export { MAX_CANDIDATES, type Resolution, type ResolveOptions } from './resolve.js';
 export type { SearchOptions } from './search.js';

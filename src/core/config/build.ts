@@ -38,7 +38,7 @@ export function buildConfig(v: Partial<ParsedVariables>, warnings: readonly stri
       requestMs: v.OMSDESK_REQUEST_TIMEOUT_MS ?? DEFAULTS.requestTimeoutMs,
       connectMs: v.OMSDESK_CONNECT_TIMEOUT_MS ?? DEFAULTS.connectTimeoutMs,
     },
-    ...defined({ instrumentsFile: v.OMSDESK_INSTRUMENTS_FILE }),
+    ...defined({ instrumentsFile: v.OMSDESK_INSTRUMENTS_FILE, instrumentsUrl: v.OMSDESK_INSTRUMENTS_URL }),
   };
   const broker: BrokerConfig = live
     ? { mode: 'live', url, credentials: credentials as LiveCredentials, ...common }

@@ -31,6 +31,34 @@ export const brokerUrl = (): Field<string> =>
     return { value: t.replace(/\/+$/, '') };
   });
 
+/**
+ * Where a broker publishes its instrument masters: an http(s) base URL (plain http only to this machine,
+ * no credentials, query or fragment, since file names are appended to it) or a local directory.
+ */
+export const mastersLocation = (): Field<string> =>
+  field((t) => {
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(t)) return { value: t };
+    let url: URL;
+    try {
+      url = new URL(t);
+    } catch {
+      return { problem: `expected an http(s) base URL or a directory, got ${shown(t)}` };
+    }
+    if (url.username !== '' || url.password !== '')
+      return { problem: 'must not contain a user name or password' };
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      return { problem: `expected an http(s) base URL or a directory, got ${shown(t)}` };
+    }
+    // A query may carry a token: say what is wrong without echoing it.
+    if (url.search !== '' || url.hash !== '') {
+      return { problem: 'expected a base URL without ? or # (file names are appended to it)' };
+    }
+    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+      return { problem: `use https for a location that is not on this machine (got ${shown(t)})` };
+    }
+    return { value: t.replace(/\/+$/, '') };
+  });
+
 /** A host name or IP address to listen on. */
 export const host = (): Field<string> =>
   field((t) =>

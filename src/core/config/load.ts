@@ -66,11 +66,23 @@ function liveWarnings(
   v: Partial<ParsedVariables>,
   raw: Readonly<Record<string, string | undefined>>,
 ): string[] {
-  return wantsLive(raw) && v.OMSDESK_MARKET_HOURS === 'always'
-    ? [
-        'OMSDESK_MARKET_HOURS=always against a live broker: orders outside market hours will be rejected by the exchange.',
-      ]
-    : [];
+  const live = wantsLive(raw);
+  const warnings: string[] = [];
+  if (live && v.OMSDESK_MARKET_HOURS === 'always') {
+    warnings.push(
+      'OMSDESK_MARKET_HOURS=always against a live broker: orders outside market hours will be rejected by the exchange.',
+    );
+  }
+  if (v.OMSDESK_INSTRUMENTS_URL !== undefined && !live) {
+    warnings.push(
+      'OMSDESK_INSTRUMENTS_URL is only used with a live broker (OMSDESK_BROKER_URL); the paper broker’s own instruments are used.',
+    );
+  } else if (v.OMSDESK_INSTRUMENTS_URL !== undefined && v.OMSDESK_INSTRUMENTS_FILE !== undefined) {
+    warnings.push(
+      'OMSDESK_INSTRUMENTS_FILE and OMSDESK_INSTRUMENTS_URL are both set: the file is used and no masters are downloaded.',
+    );
+  }
+  return warnings;
 }
 
 function closest(name: string, candidates: readonly string[]): string | undefined {

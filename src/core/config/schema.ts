@@ -13,7 +13,7 @@ import {
   secret,
   text,
 } from './fields.js';
-import { base32Problem, brokerUrl, dates, host, origins, tokenProblem } from './formats.js';
+import { base32Problem, brokerUrl, dates, host, mastersLocation, origins, tokenProblem } from './formats.js';
 import type { ConfigVariableName } from './variables.js';
 
 /**
@@ -34,6 +34,7 @@ export const CONFIG_SCHEMA = {
   OMSDESK_REQUEST_TIMEOUT_MS: positiveInteger(),
   OMSDESK_CONNECT_TIMEOUT_MS: positiveInteger(),
   OMSDESK_INSTRUMENTS_FILE: text(),
+  OMSDESK_INSTRUMENTS_URL: mastersLocation(),
   OMSDESK_SIM_SEED: integer(Number.MIN_SAFE_INTEGER),
   OMSDESK_SIM_HOURS: oneOf(SIM_HOURS),
   OMSDESK_SIM_STATE: text(),

@@ -30,6 +30,8 @@ interface BrokerCommon {
   readonly timeouts: { readonly requestMs: number; readonly connectMs: number };
   /** A master CSV to load instead of the broker's own instrument list. */
   readonly instrumentsFile?: string;
+  /** Where the broker publishes its instrument masters: a base URL or a directory. */
+  readonly instrumentsUrl?: string;
 }
 
 /** No broker URL: the embedded paper broker. */

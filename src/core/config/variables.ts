@@ -55,7 +55,13 @@ export const CONFIG_VARIABLES = [
     'INSTRUMENTS_FILE',
     'broker',
     '(none)',
-    'Path to an instrument master CSV to load instead of the paper broker’s export.',
+    'Path to an instrument master CSV for a live broker; wins over OMSDESK_INSTRUMENTS_URL.',
+  ),
+  v(
+    'INSTRUMENTS_URL',
+    'broker',
+    '(none)',
+    'Base URL (https, or http on loopback) or folder of a live broker’s instrument masters.',
   ),
   v(
     'SIM_SEED',

@@ -4,6 +4,7 @@ import type { Route, SimRuntime } from '../runtime.js';
 import type { SimSession } from '../sessions.js';
 import { readJsonObject } from './body.js';
 import { renderFailure, SimFailure, sessionFailure, sessionText } from './failure.js';
+import { serveSymbolFile } from './symbol-files.js';
 
 /** A response about to leave: its status and JSON body (or raw text when `text` is set). */
 export interface Reply {
@@ -75,6 +76,7 @@ export function createSimServer(rt: SimRuntime, routes: readonly Route[], option
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://sim').pathname.replace(/\/+$/, '');
     if (path.startsWith('/_sim/') && options.control) return options.control(req, res, path);
+    if (serveSymbolFile(req, res, path, rt)) return;
     const route = table.get(path);
     if (!route) {
       req.resume();

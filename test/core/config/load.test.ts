@@ -138,6 +138,24 @@ describe('MCP server exposure', () => {
 });
 
 describe('warnings', () => {
+  it('says the instrument file wins over the masters location, and that the paper broker ignores the location', () => {
+    const both = config({
+      ...LIVE_ENV,
+      OMSDESK_INSTRUMENTS_FILE: 'masters.csv',
+      OMSDESK_INSTRUMENTS_URL: 'https://cdn.broker.example',
+    });
+    expect(both.broker).toMatchObject({
+      instrumentsFile: 'masters.csv',
+      instrumentsUrl: 'https://cdn.broker.example',
+    });
+    expect(both.warnings).toEqual([
+      'OMSDESK_INSTRUMENTS_FILE and OMSDESK_INSTRUMENTS_URL are both set: the file is used and no masters are downloaded.',
+    ]);
+    expect(config({ OMSDESK_INSTRUMENTS_URL: 'https://cdn.broker.example' }).warnings).toEqual([
+      'OMSDESK_INSTRUMENTS_URL is only used with a live broker (OMSDESK_BROKER_URL); the paper broker’s own instruments are used.',
+    ]);
+  });
+
   it('names unknown OMSDESK_ variables and what they may have meant', () => {
     const c = config({ OMSDESK_MAX_ORDER_VALU: '5', HOME: '/root', PATH: '/bin' });
     expect(c.warnings).toEqual([

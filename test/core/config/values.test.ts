@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { config, problems } from './helpers.js';
+import { config, LIVE_ENV, problems } from './helpers.js';
 
 describe('bad values, each named by its variable', () => {
   it.each([
@@ -29,6 +29,26 @@ describe('bad values, each named by its variable', () => {
       'OMSDESK_BROKER_URL',
       'http://broker.example',
       'use https for a broker that is not on this machine (got "http://broker.example")',
+    ],
+    [
+      'OMSDESK_INSTRUMENTS_URL',
+      'http://cdn.broker.example',
+      'use https for a location that is not on this machine (got "http://cdn.broker.example")',
+    ],
+    [
+      'OMSDESK_INSTRUMENTS_URL',
+      'https://cdn.broker.example/masters?token=1',
+      'expected a base URL without ? or # (file names are appended to it)',
+    ],
+    [
+      'OMSDESK_INSTRUMENTS_URL',
+      'ftp://cdn.broker.example',
+      'expected an http(s) base URL or a directory, got "ftp://cdn.broker.example"',
+    ],
+    [
+      'OMSDESK_INSTRUMENTS_URL',
+      'https://me:secret@cdn.broker.example',
+      'must not contain a user name or password',
     ],
     ['OMSDESK_MCP_HOST', 'http://host', 'expected a host name or IP address, got "http://host"'],
     [
@@ -88,6 +108,19 @@ describe('good values in every accepted spelling', () => {
     expect(c.log.level).toBe('debug');
     expect(c.sim.seed).toBe(-42);
     expect(c.mcp.port).toBe(0);
+  });
+
+  it('takes the masters location as an https or loopback base URL without its trailing slash, or a directory', () => {
+    expect(
+      config({ ...LIVE_ENV, OMSDESK_INSTRUMENTS_URL: 'https://cdn.broker.example/' }).broker.instrumentsUrl,
+    ).toBe('https://cdn.broker.example');
+    expect(
+      config({ ...LIVE_ENV, OMSDESK_INSTRUMENTS_URL: 'http://127.0.0.1:8080/m/' }).broker.instrumentsUrl,
+    ).toBe('http://127.0.0.1:8080/m');
+    expect(config({ ...LIVE_ENV, OMSDESK_INSTRUMENTS_URL: './masters' }).broker.instrumentsUrl).toBe(
+      './masters',
+    );
+    expect(config(LIVE_ENV).broker.instrumentsUrl).toBeUndefined();
   });
 
   it('accepts plain http to a broker on this machine', () => {

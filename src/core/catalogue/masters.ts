@@ -1,0 +1,74 @@
+import { silentLogger } from '../logger.js';
+import type { InstrumentCatalog } from './catalog.js';
+import { CatalogueError } from './errors.js';
+import { type MasterSet, readMastersCache } from './masters-cache.js';
+import { type PublishedMastersOptions, scheduleOf } from './masters-options.js';
+import { lastRefreshPoint } from './masters-schedule.js';
+import { catalogOfSet, downloadMasters, keepInCache } from './masters-set.js';
+import { ageText, describeLocation, reasonOf } from './masters-text.js';
+import { symbolFileName } from './noren.js';
+
+/** A loaded master: the catalogue, when its files were fetched, and where it came from this time. */
+export interface LoadedMasters {
+  readonly catalog: InstrumentCatalog;
+  readonly fetchedAt: number;
+  /** `download`: fetched now; `cache`: today's copy; `stale-cache`: an older copy after a failed download. */
+  readonly source: 'download' | 'cache' | 'stale-cache';
+}
+
+/**
+ * Loads the published masters: the cached copy when it is current (fetched after the last renewal time),
+ * else a fresh download (then cached); when the download fails, the cached copy with a warning that says
+ * how old it is; with neither, a `CatalogueError` saying what failed.
+ */
+export async function loadPublishedMasters(options: PublishedMastersOptions): Promise<LoadedMasters> {
+  const now = (options.clock ?? Date).now();
+  const logger = options.logger ?? silentLogger;
+  let cached: MasterSet | undefined;
+  try {
+    cached = usableFor(options, await readMastersCache(options.cacheDir));
+  } catch (error) {
+    logger.warn(`Ignoring the cached instrument masters: ${reasonOf(error)}.`);
+  }
+  if (cached !== undefined && cached.fetchedAt >= lastRefreshPoint(now, scheduleOf(options))) {
+    try {
+      return { catalog: catalogOfSet(cached), fetchedAt: cached.fetchedAt, source: 'cache' };
+    } catch (error) {
+      logger.warn(`Ignoring the cached instrument masters: ${reasonOf(error)}.`);
+      cached = undefined;
+    }
+  }
+  let failure: CatalogueError;
+  try {
+    const set = await downloadMasters(options, now);
+    const catalog = catalogOfSet(set);
+    await keepInCache(options, set, logger);
+    return { catalog, fetchedAt: set.fetchedAt, source: 'download' };
+  } catch (error) {
+    if (!(error instanceof CatalogueError)) throw error;
+    failure = error;
+  }
+  const where = describeLocation(options.location);
+  if (cached !== undefined) {
+    try {
+      const catalog = catalogOfSet(cached);
+      logger.warn(
+        `Could not download the instrument masters from ${where} (${reasonOf(failure)}); using the cached copy ${ageText(cached.fetchedAt, now)}.`,
+      );
+      return { catalog, fetchedAt: cached.fetchedAt, source: 'stale-cache' };
+    } catch {
+      // An unreadable cached copy is no fallback: report the download's failure below.
+    }
+  }
+  throw new CatalogueError(
+    `Cannot load the instrument masters from ${where}: ${reasonOf(failure)}; and there is no usable cached copy in ${options.cacheDir} to fall back on. Check the location (it must hold ${options.exchanges.map((e) => `${symbolFileName(e)}.zip`).join(', ')}) or supply an instrument CSV instead.`,
+    [],
+    { cause: failure },
+  );
+}
+
+function usableFor(options: PublishedMastersOptions, set: MasterSet | undefined): MasterSet | undefined {
+  if (set === undefined || set.location !== options.location) return undefined;
+  if (!options.exchanges.every((e) => set.files.has(e))) return undefined;
+  return { ...set, files: new Map(options.exchanges.map((e) => [e, set.files.get(e) ?? ''])) };
+}

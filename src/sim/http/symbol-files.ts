@@ -1,0 +1,111 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { crc32, deflateRawSync } from 'node:zlib';
+import type { Exchange } from '../../core/vocabulary/index.js';
+import { expiryText, istDay } from '../market/ist-time.js';
+import type { SimInstrument } from '../market/types.js';
+import type { SimRuntime } from '../runtime.js';
+
+const FILE_PATH = /^\/(NSE|BSE|NFO)_symbols\.txt(\.zip)?$/;
+const CASH_HEADER = 'Exchange,Token,LotSize,Symbol,TradingSymbol,Instrument,TickSize,';
+const DERIVATIVES_HEADER =
+  'Exchange,Token,LotSize,Symbol,TradingSymbol,Expiry,Instrument,OptionType,StrikePrice,TickSize,';
+
+/**
+ * Serves `GET /NSE_symbols.txt.zip` (and BSE, NFO, zipped or plain): the paper broker's instrument master
+ * in the layout brokers of the Noren family publish, so a client can load it as it would a live broker's.
+ * Returns false for any other path. Files are rebuilt when the IST day changes, as expiries roll.
+ */
+export function serveSymbolFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  rt: SimRuntime,
+): boolean {
+  const match = FILE_PATH.exec(path);
+  if (!match) return false;
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('GET only');
+    return true;
+  }
+  const exchange = match[1] as Exchange;
+  const zipped = match[2] !== undefined;
+  const file = symbolFile(rt, exchange);
+  const body = zipped ? file.zip : file.text;
+  res.writeHead(200, {
+    'content-type': zipped ? 'application/zip' : 'text/plain; charset=utf-8',
+    'content-length': body.length,
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
+
+interface SymbolFile {
+  readonly text: Buffer;
+  readonly zip: Buffer;
+}
+
+const built = new WeakMap<SimRuntime, { day: number; files: Map<Exchange, SymbolFile> }>();
+
+function symbolFile(rt: SimRuntime, exchange: Exchange): SymbolFile {
+  const now = rt.clock.now();
+  let entry = built.get(rt);
+  if (entry === undefined || entry.day !== istDay(now)) {
+    entry = { day: istDay(now), files: new Map() };
+    built.set(rt, entry);
+  }
+  let file = entry.files.get(exchange);
+  if (file === undefined) {
+    const rows = rt.market.universe(now).instruments.filter((i) => i.exchange === exchange);
+    const header = exchange === 'NFO' ? DERIVATIVES_HEADER : CASH_HEADER;
+    const text = Buffer.from(`${[header, ...rows.map(row)].join('\n')}\n`, 'utf8');
+    file = { text, zip: zipOne(`${exchange}_symbols.txt`, text) };
+    entry.files.set(exchange, file);
+  }
+  return file;
+}
+
+/** One line as the published files write it: BSE shares under their group, indices with a tick of 0. */
+function row(i: SimInstrument): string {
+  const base = [i.exchange, i.token, String(i.lotSize), i.symbolName, i.tradingSymbol];
+  if (i.exchange !== 'NFO') {
+    const instrument = i.kind === 'INDEX' ? 'INDEX' : i.exchange === 'BSE' ? 'A' : 'EQ';
+    return [...base, instrument, i.kind === 'INDEX' ? '0' : String(i.tickSize), ''].join(',');
+  }
+  const future = i.kind === 'FUTIDX' || i.kind === 'FUTSTK';
+  const expiry = i.expiry === undefined ? '' : expiryText(istDay(i.expiry));
+  const strike = future ? '0' : String(i.strike ?? 0);
+  return [...base, expiry, i.kind, future ? 'XX' : (i.optionType ?? ''), strike, String(i.tickSize), ''].join(
+    ',',
+  );
+}
+
+/** A zip archive of one deflated file, as zip tools write it (local header, data, central directory, end record). */
+function zipOne(name: string, data: Buffer): Buffer {
+  const packed = deflateRawSync(data);
+  const nameBytes = Buffer.from(name, 'utf8');
+  const crc = crc32(data);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(packed.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(nameBytes.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(packed.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(nameBytes.length, 28);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + nameBytes.length, 12);
+  end.writeUInt32LE(local.length + nameBytes.length + packed.length, 16);
+  return Buffer.concat([local, nameBytes, packed, central, nameBytes, end]);
+}
