@@ -24,7 +24,7 @@ export type ReadClient = Pick<
 /** The gate operations the MCP server uses. */
 export type McpGate = Pick<
   OrderGate,
-  'preview' | 'approve' | 'decline' | 'get' | 'waitForDecision' | 'onChange'
+  'preview' | 'approve' | 'decline' | 'get' | 'find' | 'status' | 'waitForDecision' | 'onChange'
 >;
 
 /** How a human confirms orders placed through MCP (`OMSDESK_CONFIRM`). */

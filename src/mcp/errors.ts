@@ -66,8 +66,8 @@ const BROKER: Readonly<Record<BrokerErrorCode, Advice>> = {
 
 const GATE: Readonly<Record<GateErrorCode, Advice>> = {
   TICKET_NOT_FOUND: {
-    what: 'no such ticket; nothing was sent',
-    next: 'preview the order again with place_order, place_multi_order or place_long_straddle',
+    what: "no such ticket in this omsdesk's records; nothing was sent with it",
+    next: 'check the ticket id (T and 8 characters, from a place_* result); before previewing the order again, check get_order_book so a live order is not placed twice',
   },
   TICKET_EXPIRED: {
     what: 'the ticket expired before it was confirmed; nothing was sent',

@@ -13,7 +13,7 @@ import type { ApprovalChannel } from '../../src/core/gate/index.js';
 import type { ConfirmMode, ConfirmTimings, McpDeps } from '../../src/mcp/deps.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { instrumentsCsv } from '../../src/sim/market/index.js';
-import { type GateHarness, startGate } from '../core/gate/harness.js';
+import { type GateHarness, type GateTestOptions, startGate } from '../core/gate/harness.js';
 
 /** Answers an elicitation the way a test's person would. */
 export type Person = (request: ElicitRequest) => Promise<ElicitResult> | ElicitResult;
@@ -29,6 +29,8 @@ export interface McpOptions {
   readonly timings?: ConfirmTimings;
   readonly env?: Record<string, string>;
   readonly ttlMs?: number;
+  /** More options of the gate underneath (retention, settling, client timeouts). */
+  readonly gate?: GateTestOptions;
 }
 
 /** A real SDK client talking to the MCP server in process, over a gate on a paper broker. */
@@ -68,7 +70,7 @@ export function catalogOf(g: GateHarness): () => InstrumentCatalog {
 
 /** Starts a paper broker, a gate, an MCP server and a client connected in memory. */
 export async function startMcp(o: McpOptions = {}): Promise<McpHarness> {
-  const g = await startGate(o.env ?? {}, { ttlMs: o.ttlMs ?? 120_000, acceptWaitMs: 1_500 });
+  const g = await startGate(o.env ?? {}, { ttlMs: o.ttlMs ?? 120_000, acceptWaitMs: 1_500, ...o.gate });
   const deps = depsFor(g, o);
   let server: McpServer;
   try {

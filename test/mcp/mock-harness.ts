@@ -20,6 +20,8 @@ const NO_GATE: McpGate = {
   approve: refuse,
   decline: refuse,
   get: () => undefined,
+  find: async () => undefined,
+  status: async () => undefined,
   waitForDecision: refuse,
   onChange: () => () => undefined,
 };

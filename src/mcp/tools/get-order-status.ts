@@ -80,9 +80,15 @@ export const getOrderStatusTool = defineTool({
         'pass the order number, or the ticket id from a place_* result',
       );
     }
-    const ticket = args.ticket_id === undefined ? undefined : ctx.deps.gate.get(args.ticket_id.toUpperCase());
-    if (args.ticket_id !== undefined && !ticket)
-      throw new GateError('TICKET_NOT_FOUND', `no ticket ${args.ticket_id} in this omsdesk process`);
+    // A ticket of unknown outcome is settled from the order book first; an old one comes from the audit log.
+    const ticket =
+      args.ticket_id === undefined ? undefined : await ctx.deps.gate.status(args.ticket_id, ctx.extra.signal);
+    if (args.ticket_id !== undefined && !ticket) {
+      throw new GateError(
+        'TICKET_NOT_FOUND',
+        `no ticket ${args.ticket_id} in this omsdesk's records (its audit log included)`,
+      );
+    }
     const numbers = ticket ? ticketNumbers(ticket) : [args.order_number as string];
     const histories = await Promise.all(
       numbers.map((n) => ctx.deps.client.getOrderHistory(n, { signal: ctx.extra.signal })),
