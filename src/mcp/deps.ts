@@ -4,6 +4,7 @@ import type { Clock } from '../core/clock.js';
 import type { CONFIRM_MODES } from '../core/config/index.js';
 import type { ApprovalChannel, OrderGate } from '../core/gate/index.js';
 import type { Logger } from '../core/logger.js';
+import type { OrderEvent, WatchedOrder } from '../core/watcher/index.js';
 
 /** The broker calls the MCP server may make itself: reads only (orders go through the gate). */
 export type ReadClient = Pick<
@@ -47,6 +48,12 @@ export interface ConfirmTimings {
   readonly settleWaitMs?: number;
 }
 
+/** The order watcher as the MCP server reads it: today's orders and their changes. */
+export interface OrdersView {
+  orders(): readonly WatchedOrder[];
+  subscribe(listener: (event: OrderEvent) => void): () => void;
+}
+
 /** Everything the MCP server is built from. */
 export interface McpDeps {
   readonly client: ReadClient;
@@ -57,6 +64,8 @@ export interface McpDeps {
   /** No placement tool is registered when true. */
   readonly readOnly: boolean;
   readonly broker: 'paper' | 'live';
+  /** Today's orders from the order watcher: the `omsdesk://orders/today` resource, with change notifications. */
+  readonly orders?: OrdersView;
   /** Where humans approve tickets outside the MCP client (the Discord approvals channel). */
   readonly approvalChannel?: ApprovalChannel;
   readonly logger?: Logger;

@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { confirmationProblem, toolConfirmEnabled } from './confirm/settings.js';
 import { resolveDeps } from './context.js';
 import type { McpDeps } from './deps.js';
+import { registerOrdersToday } from './resources/orders-today.js';
 import type { Tool } from './tool.js';
 import { CONFIRM_TOOL, PLACEMENT_TOOLS, READ_TOOLS } from './tools/index.js';
 import { UNTRUSTED_LEGEND } from './untrusted.js';
@@ -50,7 +51,11 @@ export function assertMcpSettings(
 export function createMcpServer(deps: McpDeps): McpServer {
   assertMcpSettings(deps);
   const resolved = resolveDeps(deps);
-  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const capabilities = deps.orders
+    ? { tools: {}, resources: { subscribe: true, listChanged: false } }
+    : { tools: {} };
+  const server = new McpServer(SERVER_INFO, { capabilities, instructions: INSTRUCTIONS });
   for (const tool of toolsFor(deps)) tool.register(server, resolved);
+  registerOrdersToday(server, resolved);
   return server;
 }

@@ -57,6 +57,7 @@ export function depsFor(g: GateHarness, o: McpOptions = {}): McpDeps {
     readOnly: o.readOnly ?? false,
     broker: o.broker ?? 'paper',
     ...(o.approvalChannel ? { approvalChannel: o.approvalChannel } : {}),
+    ...(g.watcher ? { orders: g.watcher } : {}),
     clock: g.clock,
     timings: { progressIntervalMs: 20, settleWaitMs: 1_500, ...o.timings },
   };

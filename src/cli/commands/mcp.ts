@@ -17,6 +17,7 @@ export function mcpDeps(rt: Runtime): McpDeps {
     client: rt.client,
     catalog: rt.catalog,
     gate: rt.gate,
+    orders: rt.watcher,
     confirm: { mode: c.gate.confirm, allowToolConfirmLive: c.gate.allowToolConfirmLive },
     readOnly: c.policy.readOnly,
     broker: c.broker.mode,
