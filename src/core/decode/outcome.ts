@@ -22,13 +22,20 @@ export type Decoded<T> =
   | { readonly kind: 'ok'; readonly value: T; readonly raw: unknown }
   | { readonly kind: 'noData'; readonly text: string; readonly raw: unknown };
 
-/** The error a broker failure text stands for; an unknown text on a 5xx answer means the broker is unwell. */
+/** Gateway statuses that mean an outage even when the body carries a text nobody recognises. */
+const OUTAGE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/**
+ * The error a broker failure text stands for. A failure envelope is the broker answering, whatever the
+ * HTTP status (its docs show failures under 500): only an unknown text behind a gateway's 502/503/504
+ * reads as the broker being unavailable.
+ */
 export function failureError(
   text: string,
   input: Omit<DecodeInput<unknown>, 'schema' | 'noData'>,
 ): BrokerError {
   let code = classifyBrokerText(text);
-  if (code === 'BROKER_ERROR' && input.response.status >= 500) code = 'BROKER_UNAVAILABLE';
+  if (code === 'BROKER_ERROR' && OUTAGE_STATUSES.has(input.response.status)) code = 'BROKER_UNAVAILABLE';
   return brokerError(code, {
     label: input.label,
     endpoint: input.endpoint,
