@@ -76,6 +76,8 @@ async function attempt<T, R>(
   if (sent.response === undefined)
     return { ok: false, error: sent.error, maybeSent: sent.maybeSent, final: false, session };
   const { response } = sent;
+  // A session key in an answer we cannot parse is still a secret: known before anything is reported.
+  ctx.redactor.harvest(response.text);
   ctx.logger.debug('broker answered', { operation: label, endpoint: def.path, httpStatus: response.status });
   try {
     const input = {
@@ -84,6 +86,7 @@ async function attempt<T, R>(
       label,
       endpoint: def.path,
       noData: spec.noData ?? 'notFound',
+      secretAnswer: def.secretAnswer === true,
     };
     const decoded = decodeResponse(def.family, input, ctx.clock.now());
     return { ok: true, value: spec.map({ ...decoded, raw: ctx.redactor.value(decoded.raw) }, session) };

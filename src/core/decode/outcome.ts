@@ -15,7 +15,12 @@ export interface DecodeInput<T> {
   readonly endpoint: string;
   /** What the broker's "no data" means here: an empty list, or that the item does not exist. */
   readonly noData: 'empty' | 'notFound';
+  /** True when the answer may hold a secret (a login's session key): none of its raw text goes into errors. */
+  readonly secretAnswer?: boolean;
 }
+
+/** Why an error about a secret-bearing answer quotes none of it. */
+export const WITHHELD = "The answer's text is withheld: it may hold the session key";
 
 /** A decoded answer: the validated success body, or "no data" where that means an empty list. */
 export type Decoded<T> =
@@ -70,5 +75,6 @@ export function invalidResponse(
     httpStatus: status,
     issues,
     ...(brokerText === undefined ? {} : { brokerText }),
+    ...(input.secretAnswer === true ? { note: WITHHELD } : {}),
   });
 }
