@@ -4,12 +4,12 @@ import { FieldError } from '../domain/values.js';
 import { type BrokerError, isBrokerError } from '../errors.js';
 import { brokerError } from '../failures.js';
 import type { Session } from '../session/store.js';
-import { SlotBeyondDeadline } from '../transport/rate-limiter.js';
+import { type RateSlot, SlotBeyondDeadline } from '../transport/rate-limiter.js';
 import { backoffDelay, RETRYABLE_READ_CODES } from '../transport/retry.js';
 import { ENDPOINTS, type EndpointDef, type EndpointName } from '../vocabulary/index.js';
 import { abortable, abortError, callScope, type Scope } from './call-scope.js';
 import type { ClientContext } from './context.js';
-import { exchange } from './exchange.js';
+import { type Exchanged, exchange } from './exchange.js';
 import type { CallOptions } from './options.js';
 import { placementFailure } from './placement-failure.js';
 
@@ -42,16 +42,28 @@ type Attempt<R> =
       readonly session?: Session | undefined;
     };
 
-/** Waits for a rate slot and a session; a failure here means nothing was sent. */
-async function prepare(ctx: ClientContext, def: EndpointDef, label: string, scope: Scope) {
+/** What a request needs before it is sent; a failure here means nothing was sent. */
+type Prepared =
+  | { readonly session: Session | undefined; readonly slot: RateSlot; readonly error?: undefined }
+  | { readonly error: BrokerError };
+
+/**
+ * Gets a session, then a rate slot. In that order: a login takes a slot of its own, so a call holding a
+ * slot while it waits for the login could starve it.
+ */
+async function prepare(ctx: ClientContext, def: EndpointDef, label: string, scope: Scope): Promise<Prepared> {
   try {
-    await ctx.limiter.acquire(def.rate, { signal: scope.signal, deadlineAt: scope.deadlineAt });
-    return { session: def.session ? await ctx.session.current(scope.signal) : undefined };
+    const session = def.session ? await ctx.session.current(scope.signal) : undefined;
+    const slot = await ctx.limiter.acquire(def.rate, { signal: scope.signal, deadlineAt: scope.deadlineAt });
+    return { session, slot };
   } catch (error) {
     // A failed login already had its own retries.
     if (isBrokerError(error)) return { error };
     if (error instanceof SlotBeyondDeadline) {
-      const note = `Client-side limit: the next request slot frees in ${error.waitMs} ms, after the call deadline`;
+      const note =
+        error.waitMs > 0
+          ? `Client-side limit: the next request slot frees in ${error.waitMs} ms, after the call deadline`
+          : 'Client-side limit: the call deadline passed while it waited for a request slot';
       return {
         error: brokerError('RATE_LIMITED', { label, endpoint: def.path, note, retryAfterMs: error.waitMs }),
       };
@@ -71,8 +83,14 @@ async function attempt<T, R>(
   const prepared = await prepare(ctx, def, label, scope);
   if (prepared.error !== undefined)
     return { ok: false, error: prepared.error, maybeSent: false, final: true };
-  const { session } = prepared;
-  const sent = await exchange(ctx, def, label, spec.body(session), scope);
+  const { session, slot } = prepared;
+  let sent: Exchanged;
+  try {
+    sent = await exchange(ctx, def, label, spec.body(session), scope);
+  } finally {
+    // The broker counted the request no later than now: its window starts here.
+    slot.release();
+  }
   if (sent.response === undefined)
     return { ok: false, error: sent.error, maybeSent: sent.maybeSent, final: false, session };
   const { response } = sent;
@@ -124,6 +142,10 @@ export async function request<T, R>(ctx: ClientContext, spec: RequestSpec<T, R>)
       ctx.logger.info('session key refused; logging in again and resending once', { operation: spec.label });
       await ctx.session.expire(session.key);
       continue;
+    }
+    if (error.code === 'RATE_LIMITED' && !result.final) {
+      // The broker is over its limit for us: no call of this category goes before it says.
+      ctx.limiter.holdUntil(def.rate, ctx.clock.now() + (error.retryAfterMs ?? ctx.retry.baseDelayMs));
     }
     if (def.places) throw placementFailure(error, result.maybeSent, spec);
     failed += 1;
