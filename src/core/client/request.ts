@@ -4,14 +4,14 @@ import { FieldError } from '../domain/values.js';
 import { type BrokerError, isBrokerError } from '../errors.js';
 import { brokerError } from '../failures.js';
 import type { Session } from '../session/store.js';
-import { type RateSlot, SlotBeyondDeadline } from '../transport/rate-limiter.js';
 import { backoffDelay, RETRYABLE_READ_CODES } from '../transport/retry.js';
 import { ENDPOINTS, type EndpointDef, type EndpointName } from '../vocabulary/index.js';
-import { abortable, abortError, callScope, type Scope } from './call-scope.js';
+import { abortable, callScope, type Scope } from './call-scope.js';
 import type { ClientContext } from './context.js';
 import { type Exchanged, exchange } from './exchange.js';
 import type { CallOptions } from './options.js';
 import { placementFailure } from './placement-failure.js';
+import { prepare } from './prepare.js';
 
 export interface RequestSpec<T, R> {
   readonly endpoint: EndpointName;
@@ -41,37 +41,6 @@ type Attempt<R> =
       readonly final: boolean;
       readonly session?: Session | undefined;
     };
-
-/** What a request needs before it is sent; a failure here means nothing was sent. */
-type Prepared =
-  | { readonly session: Session | undefined; readonly slot: RateSlot; readonly error?: undefined }
-  | { readonly error: BrokerError };
-
-/**
- * Gets a session, then a rate slot. In that order: a login takes a slot of its own, so a call holding a
- * slot while it waits for the login could starve it.
- */
-async function prepare(ctx: ClientContext, def: EndpointDef, label: string, scope: Scope): Promise<Prepared> {
-  try {
-    const session = def.session ? await ctx.session.current(scope.signal) : undefined;
-    const slot = await ctx.limiter.acquire(def.rate, { signal: scope.signal, deadlineAt: scope.deadlineAt });
-    return { session, slot };
-  } catch (error) {
-    // A failed login already had its own retries.
-    if (isBrokerError(error)) return { error };
-    if (error instanceof SlotBeyondDeadline) {
-      const note =
-        error.waitMs > 0
-          ? `Client-side limit: the next request slot frees in ${error.waitMs} ms, after the call deadline`
-          : 'Client-side limit: the call deadline passed while it waited for a request slot';
-      return {
-        error: brokerError('RATE_LIMITED', { label, endpoint: def.path, note, retryAfterMs: error.waitMs }),
-      };
-    }
-    if (scope.signal.aborted) return { error: abortError(ctx, label, def.path) };
-    throw error;
-  }
-}
 
 async function attempt<T, R>(
   ctx: ClientContext,
