@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BrokerError } from '../../../src/core/client/index.js';
 import { wireCase } from '../../fixtures/wire/corpus.js';
 import { mockBroker, rejection } from '../support/broker.js';
+import { flush } from '../support/fake-clock.js';
 
 let broker: ReturnType<typeof mockBroker>;
 afterEach(async () => broker.close());
@@ -202,6 +203,9 @@ describe('aborts and close', () => {
     expect(await rejection(broker.client.getHoldings({ signal: controller.signal }))).toMatchObject({
       code: 'ABORTED',
     });
+    await flush();
+    // Not even a login started for a call that had given up before it began.
+    expect(broker.logs.map((line) => line.message)).not.toContain('logging in');
     expect(broker.seen).toHaveLength(0);
   });
 
