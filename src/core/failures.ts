@@ -44,9 +44,10 @@ export function brokerError(code: BrokerErrorCode, details: FailureDetails): Bro
   return new BrokerError(code, message, rest);
 }
 
-/** The same error with more details (a tag, a label); `BrokerError` fields are read-only. */
-export function withDetails(error: BrokerError, extra: BrokerErrorDetails): BrokerError {
-  return new BrokerError(error.code, error.message, { ...copyDetails(error), ...extra });
+/** The same error with more details (a tag, a label) and optionally one more sentence; fields are read-only. */
+export function withDetails(error: BrokerError, extra: BrokerErrorDetails, note?: string): BrokerError {
+  const message = note === undefined ? error.message : `${error.message}. ${note}`;
+  return new BrokerError(error.code, message, { ...copyDetails(error), ...extra });
 }
 
 function copyDetails(error: BrokerError): BrokerErrorDetails {

@@ -19,22 +19,48 @@ export const SECRET_KEYS: ReadonlySet<string> = new Set(
 /** What replaces a secret. */
 export const REDACTED = '[redacted]';
 
+/** A session key written as a field in any text, JSON or not (`"susertoken":"…"`, `jKey=…`). */
+const SESSION_KEY_IN_TEXT = /["']?\b(?:susertoken|jkey)\b["']?\s*[:=]\s*["']?([^\s"',;&{}[\]<>]+)/gi;
+
+/** Harvested values shorter than this are not taken for keys (they would mangle ordinary text). */
+const MIN_HARVESTED_LENGTH = 8;
+
 /**
  * Knows the secret values of this process (credentials, session keys) and removes them from any text
  * or structure before it is logged, returned or stored.
  */
 export class Redactor {
   readonly #values = new Set<string>();
+  /** The values longest first, so a secret known also by a prefix of it leaves no tail behind. */
+  #ordered: string[] = [];
 
   /** Registers secret values; values shorter than 4 characters are ignored (they would mangle text). */
   add(...values: ReadonlyArray<string | undefined>): void {
-    for (const value of values) if (value !== undefined && value.length >= 4) this.#values.add(value);
+    let added = false;
+    for (const value of values) {
+      if (value === undefined || value.length < 4 || this.#values.has(value)) continue;
+      this.#values.add(value);
+      added = true;
+    }
+    if (added) this.#ordered = [...this.#values].sort((a, b) => b.length - a.length);
+  }
+
+  /**
+   * Registers every session key written in `text` (an answer the client may be unable to parse), so it
+   * is redacted before anything about that answer is reported.
+   */
+  harvest(text: string): void {
+    if (!/susertoken|jkey/i.test(text)) return;
+    for (const match of text.matchAll(SESSION_KEY_IN_TEXT)) {
+      const value = match[1];
+      if (value !== undefined && value.length >= MIN_HARVESTED_LENGTH) this.add(value);
+    }
   }
 
   /** The text with every known secret value replaced. */
   text(input: string): string {
     let out = input;
-    for (const value of this.#values) if (out.includes(value)) out = out.split(value).join(REDACTED);
+    for (const value of this.#ordered) if (out.includes(value)) out = out.split(value).join(REDACTED);
     return out;
   }
 

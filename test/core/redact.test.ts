@@ -30,3 +30,27 @@ describe('Redactor', () => {
     expect(r.value(cyclic)).toEqual({ e: `Error: bad key ${REDACTED}`, self: '[circular]' });
   });
 });
+
+describe('Redactor harvesting', () => {
+  it('learns session keys from text it cannot parse and redacts them from then on', () => {
+    const r = new Redactor();
+    r.harvest('{"Status":"Success","data":{"susertoken":"abcdef0123456789","act');
+    r.harvest("jKey='ffff0000eeee1111' SUSERTOKEN = 9999aaaa8888bbbb&x=1");
+    expect(r.text('abcdef0123456789 ffff0000eeee1111 9999aaaa8888bbbb')).toBe(
+      `${REDACTED} ${REDACTED} ${REDACTED}`,
+    );
+  });
+
+  it('ignores what is too short to be a key, and an empty value', () => {
+    const r = new Redactor();
+    r.harvest('{"susertoken":"", "jKey":"abc"} susertoken: null');
+    expect(r.text('abc null data')).toBe('abc null data');
+  });
+
+  it('redacts the longest secret first, so a key known also by its prefix leaves no tail', () => {
+    const r = new Redactor();
+    r.add('abcdef01');
+    r.add('abcdef0123456789');
+    expect(r.text('key abcdef0123456789')).toBe(`key ${REDACTED}`);
+  });
+});

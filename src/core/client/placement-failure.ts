@@ -21,6 +21,10 @@ export function placementFailure(
 ): BrokerError {
   const { tag, tags } = spec;
   const tagging = { ...(tag === undefined ? {} : { tag }), ...(tags === undefined ? {} : { tags }) };
+  if (error.code === 'RATE_LIMITED') {
+    // A definite refusal, whether the broker's or the client's own limit: it is never sent again by itself.
+    return withDetails(error, tagging, 'Nothing was placed; place it again once the limit frees');
+  }
   if (!(maybeSent && AMBIGUOUS.has(error.code))) return withDetails(error, tagging);
   const settle = (tags ?? [tag ?? '']).map((t) => `reconcileOrder(${JSON.stringify(t)})`).join(', ');
   return brokerError('OUTCOME_UNKNOWN', {

@@ -1,6 +1,7 @@
 import type { Order, OrderHistory } from '../domain/order.js';
 import { orderFromBook, orderFromV1, orderFromV2 } from '../domain/order-from-wire.js';
-import { type Trade, tradeFromV1, tradeFromV2 } from '../domain/trade.js';
+import type { Trade } from '../domain/trade.js';
+import { tradesFromV1, tradesFromV2 } from '../domain/trade-book.js';
 import { brokerError } from '../failures.js';
 import { EXCHANGES, type Exchange } from '../vocabulary/index.js';
 import {
@@ -97,7 +98,7 @@ export function reportMethods(ctx: ClientContext) {
           noData: 'empty',
           call,
           body: (s) => ({ ...sessionFields(s), actid: requireSession(s).accountId }),
-          map: (d) => (d.kind === 'ok' ? d.value.map((t, i) => tradeFromV1(t, `[${i}]`)) : []),
+          map: (d) => (d.kind === 'ok' ? tradesFromV1(d.value) : []),
         });
       }
       return request(ctx, {
@@ -107,7 +108,7 @@ export function reportMethods(ctx: ClientContext) {
         noData: 'empty',
         call,
         body: (s) => sessionFields(s),
-        map: (d) => (d.kind === 'ok' ? d.value.data.map((t, i) => tradeFromV2(t, `data[${i}]`)) : []),
+        map: (d) => (d.kind === 'ok' ? tradesFromV2(d.value.data) : []),
       });
     },
   };

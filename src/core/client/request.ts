@@ -4,14 +4,14 @@ import { FieldError } from '../domain/values.js';
 import { type BrokerError, isBrokerError } from '../errors.js';
 import { brokerError } from '../failures.js';
 import type { Session } from '../session/store.js';
-import { SlotBeyondDeadline } from '../transport/rate-limiter.js';
 import { backoffDelay, RETRYABLE_READ_CODES } from '../transport/retry.js';
 import { ENDPOINTS, type EndpointDef, type EndpointName } from '../vocabulary/index.js';
-import { abortable, abortError, callScope, type Scope } from './call-scope.js';
+import { abortable, callScope, type Scope } from './call-scope.js';
 import type { ClientContext } from './context.js';
-import { exchange } from './exchange.js';
+import { type Exchanged, exchange } from './exchange.js';
 import type { CallOptions } from './options.js';
 import { placementFailure } from './placement-failure.js';
+import { prepare } from './prepare.js';
 
 export interface RequestSpec<T, R> {
   readonly endpoint: EndpointName;
@@ -42,25 +42,6 @@ type Attempt<R> =
       readonly session?: Session | undefined;
     };
 
-/** Waits for a rate slot and a session; a failure here means nothing was sent. */
-async function prepare(ctx: ClientContext, def: EndpointDef, label: string, scope: Scope) {
-  try {
-    await ctx.limiter.acquire(def.rate, { signal: scope.signal, deadlineAt: scope.deadlineAt });
-    return { session: def.session ? await ctx.session.current(scope.signal) : undefined };
-  } catch (error) {
-    // A failed login already had its own retries.
-    if (isBrokerError(error)) return { error };
-    if (error instanceof SlotBeyondDeadline) {
-      const note = `Client-side limit: the next request slot frees in ${error.waitMs} ms, after the call deadline`;
-      return {
-        error: brokerError('RATE_LIMITED', { label, endpoint: def.path, note, retryAfterMs: error.waitMs }),
-      };
-    }
-    if (scope.signal.aborted) return { error: abortError(ctx, label, def.path) };
-    throw error;
-  }
-}
-
 async function attempt<T, R>(
   ctx: ClientContext,
   spec: RequestSpec<T, R>,
@@ -71,11 +52,19 @@ async function attempt<T, R>(
   const prepared = await prepare(ctx, def, label, scope);
   if (prepared.error !== undefined)
     return { ok: false, error: prepared.error, maybeSent: false, final: true };
-  const { session } = prepared;
-  const sent = await exchange(ctx, def, label, spec.body(session), scope);
+  const { session, slot } = prepared;
+  let sent: Exchanged;
+  try {
+    sent = await exchange(ctx, def, label, spec.body(session), scope);
+  } finally {
+    // The broker counted the request no later than now: its window starts here.
+    slot.release();
+  }
   if (sent.response === undefined)
     return { ok: false, error: sent.error, maybeSent: sent.maybeSent, final: false, session };
   const { response } = sent;
+  // A session key in an answer we cannot parse is still a secret: known before anything is reported.
+  ctx.redactor.harvest(response.text);
   ctx.logger.debug('broker answered', { operation: label, endpoint: def.path, httpStatus: response.status });
   try {
     const input = {
@@ -84,6 +73,7 @@ async function attempt<T, R>(
       label,
       endpoint: def.path,
       noData: spec.noData ?? 'notFound',
+      secretAnswer: def.secretAnswer === true,
     };
     const decoded = decodeResponse(def.family, input, ctx.clock.now());
     return { ok: true, value: spec.map({ ...decoded, raw: ctx.redactor.value(decoded.raw) }, session) };
@@ -121,6 +111,10 @@ export async function request<T, R>(ctx: ClientContext, spec: RequestSpec<T, R>)
       ctx.logger.info('session key refused; logging in again and resending once', { operation: spec.label });
       await ctx.session.expire(session.key);
       continue;
+    }
+    if (error.code === 'RATE_LIMITED' && !result.final) {
+      // The broker is over its limit for us: no call of this category goes before it says.
+      ctx.limiter.holdUntil(def.rate, ctx.clock.now() + (error.retryAfterMs ?? ctx.retry.baseDelayMs));
     }
     if (def.places) throw placementFailure(error, result.maybeSent, spec);
     failed += 1;

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { isFailureWord } from '../wire/index.js';
 
 /** A JSON object, as far as the envelope readers need to know. */
 export type JsonObject = Readonly<Record<string, unknown>>;
@@ -35,12 +34,6 @@ export function pickText(body: JsonObject, ...keys: readonly string[]): string |
     if (typeof value === 'string' && value.trim() !== '') return value;
   }
   return undefined;
-}
-
-/** A first-generation failure object: `{stat: Not_Ok, emsg}`. */
-export function v1FailureText(value: unknown): string | undefined {
-  if (!isObject(value) || !isFailureWord(pick(value, 'stat', 'Stat', 'STAT'))) return undefined;
-  return pickText(value, 'emsg', 'Emsg', 'data', 'message') ?? 'Not_Ok';
 }
 
 /** Zod issues as readable strings: `data.lastTradedPrice: expected string, received undefined`. */

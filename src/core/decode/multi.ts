@@ -1,13 +1,14 @@
 import { isFailureWord } from '../wire/index.js';
-import { isObject, pick, pickText } from './body.js';
+import { isObject, pick } from './body.js';
 import { classifyBrokerText } from './classify.js';
+import { failureText } from './failure-text.js';
 import { type Decoded, type DecodeInput, failureError, successOutcome } from './outcome.js';
 import { decodeV2 } from './v2.js';
 
 /** The failure text of one element of a multi-order answer, if it is a failure. */
 export function elementFailureText(element: unknown): string | undefined {
   if (!isObject(element) || !isFailureWord(pick(element, 'Status', 'status'))) return undefined;
-  return pickText(element, 'data', 'emsg', 'message') ?? 'Failed';
+  return failureText(element) ?? 'Failed';
 }
 
 /**

@@ -15,20 +15,32 @@ export interface DecodeInput<T> {
   readonly endpoint: string;
   /** What the broker's "no data" means here: an empty list, or that the item does not exist. */
   readonly noData: 'empty' | 'notFound';
+  /** True when the answer may hold a secret (a login's session key): none of its raw text goes into errors. */
+  readonly secretAnswer?: boolean;
 }
+
+/** Why an error about a secret-bearing answer quotes none of it. */
+export const WITHHELD = "The answer's text is withheld: it may hold the session key";
 
 /** A decoded answer: the validated success body, or "no data" where that means an empty list. */
 export type Decoded<T> =
   | { readonly kind: 'ok'; readonly value: T; readonly raw: unknown }
   | { readonly kind: 'noData'; readonly text: string; readonly raw: unknown };
 
-/** The error a broker failure text stands for; an unknown text on a 5xx answer means the broker is unwell. */
+/** Gateway statuses that mean an outage even when the body carries a text nobody recognises. */
+const OUTAGE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/**
+ * The error a broker failure text stands for. A failure envelope is the broker answering, whatever the
+ * HTTP status (its docs show failures under 500): only an unknown text behind a gateway's 502/503/504
+ * reads as the broker being unavailable.
+ */
 export function failureError(
   text: string,
   input: Omit<DecodeInput<unknown>, 'schema' | 'noData'>,
 ): BrokerError {
   let code = classifyBrokerText(text);
-  if (code === 'BROKER_ERROR' && input.response.status >= 500) code = 'BROKER_UNAVAILABLE';
+  if (code === 'BROKER_ERROR' && OUTAGE_STATUSES.has(input.response.status)) code = 'BROKER_UNAVAILABLE';
   return brokerError(code, {
     label: input.label,
     endpoint: input.endpoint,
@@ -63,5 +75,6 @@ export function invalidResponse(
     httpStatus: status,
     issues,
     ...(brokerText === undefined ? {} : { brokerText }),
+    ...(input.secretAnswer === true ? { note: WITHHELD } : {}),
   });
 }

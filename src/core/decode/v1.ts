@@ -1,5 +1,6 @@
 import { isSuccessWord } from '../wire/index.js';
-import { isObject, pick, v1FailureText } from './body.js';
+import { isObject, pick } from './body.js';
+import { envelopeFailureText } from './failure-text.js';
 import {
   type Decoded,
   type DecodeInput,
@@ -10,10 +11,11 @@ import {
 
 /**
  * First generation (`/api/...`): success is `stat: Ok` with short names, or a bare array for lists;
- * failure is `{stat: Not_Ok, emsg}`, or an array holding one such object (candles).
+ * failure is `{stat: Not_Ok, emsg}`, or an array holding one such object (candles), or the gateway's
+ * `{status: failed, error: {message}}`.
  */
 export function decodeV1<T>(body: unknown, input: DecodeInput<T>): Decoded<T> {
-  const failure = v1FailureText(Array.isArray(body) ? body[0] : body);
+  const failure = envelopeFailureText(Array.isArray(body) ? body[0] : body);
   if (failure !== undefined) return failureOutcome(failure, body, input);
   if (isObject(body)) {
     const word = pick(body, 'stat', 'Stat', 'STAT');

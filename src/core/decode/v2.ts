@@ -1,5 +1,6 @@
 import { isFailureWord, isSuccessWord } from '../wire/index.js';
-import { isObject, type JsonObject, pick, pickText, v1FailureText } from './body.js';
+import { isObject, type JsonObject, pick, pickText } from './body.js';
+import { envelopeFailureText, failureText } from './failure-text.js';
 import {
   type Decoded,
   type DecodeInput,
@@ -17,16 +18,17 @@ function withStatusKey(body: JsonObject): JsonObject {
 
 /**
  * Second generation (`/apiV2/...`): `{Status: Success, data: {...}}` or `{Status: Failed, data: text}`
- * (some paths say `emsg`). A nested first-generation failure (`data.stat: Not_Ok`) is a failure too.
+ * (some paths say `emsg`, the gateway `{status: failed, error: {message}}`). A nested first-generation
+ * failure (`data.stat: Not_Ok`) is a failure too.
  */
 export function decodeV2<T>(body: unknown, input: DecodeInput<T>): Decoded<T> {
   if (!isObject(body)) throw invalidResponse(input, ['(body): expected an object with Status']);
   const envelope = withStatusKey(body);
   const word = pick(envelope, 'Status');
   if (isFailureWord(word)) {
-    return failureOutcome(pickText(envelope, 'data', 'emsg', 'message') ?? String(word), body, input);
+    return failureOutcome(failureText(envelope) ?? String(word), body, input);
   }
-  const nested = v1FailureText(envelope.data);
+  const nested = envelopeFailureText(envelope.data);
   if (nested !== undefined) return failureOutcome(nested, body, input);
   if (!isSuccessWord(word)) {
     const text = pickText(envelope, 'data', 'emsg');

@@ -1,5 +1,5 @@
 import { parseBrokerTime, toIstIso } from '../time/ist.js';
-import type { Candle as WireCandle } from '../wire/index.js';
+import { firstText, type Candle as WireCandle } from '../wire/index.js';
 import { FieldError, optNumber, optPrice, reqPrice } from './values.js';
 
 /** One bar of a time series; prices exact to the tick. */
@@ -19,12 +19,20 @@ export interface Candle {
   readonly raw: unknown;
 }
 
-/** One wire candle; `ssboe` (epoch seconds) wins over the `time` text. */
+/** Epoch seconds (`ssboe`, or `ssboi` as the interface also spells it) win over the `time` text. */
+function candleEpochMs(c: WireCandle): number | undefined {
+  const seconds = optNumber(firstText(c, 'ssboe', 'ssboi'));
+  if (seconds !== undefined && seconds > 0) return seconds * 1000;
+  return c.time === undefined ? undefined : parseBrokerTime(c.time);
+}
+
+/** One wire candle. */
 export function candleFromWire(c: WireCandle, path: string): Candle {
-  const seconds = optNumber(c.ssboe);
-  const epochMs = seconds !== undefined && seconds > 0 ? seconds * 1000 : parseBrokerTime(c.time);
-  if (epochMs === undefined)
-    throw new FieldError(`${path}.time: expected a candle time, got ${JSON.stringify(c.time)}`);
+  const epochMs = candleEpochMs(c);
+  if (epochMs === undefined) {
+    const got = JSON.stringify(c.time ?? null);
+    throw new FieldError(`${path}.time: expected a candle time (ssboe, ssboi or time), got ${got}`);
+  }
   return {
     time: toIstIso(epochMs),
     epochMs,
@@ -32,7 +40,7 @@ export function candleFromWire(c: WireCandle, path: string): Candle {
     high: reqPrice(c.inth, `${path}.inth`),
     low: reqPrice(c.intl, `${path}.intl`),
     close: reqPrice(c.intc, `${path}.intc`),
-    vwap: optPrice(c.intvwap ?? (c as { intvwrap?: string }).intvwrap),
+    vwap: optPrice(firstText(c, 'intvwap', 'intvwrap')),
     volume: optNumber(c.intv) ?? optNumber(c.v),
     openInterest: optNumber(c.oi),
     openInterestChange: optNumber(c.intoi),

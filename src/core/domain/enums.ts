@@ -88,6 +88,8 @@ export const normalizeProduct = (text: string | undefined): Open<Product> | unde
 /** Retention in any case. */
 export const normalizeRetention = (text: string | undefined): Open<Retention> | undefined =>
   openEnum(RETENTIONS, text);
-/** Report type in any case (`NEWACK` reads as `NewAck`). */
+const REPORT_ALIASES: Readonly<Record<string, ReportType>> = { CANCELLED: 'Canceled' };
+
+/** Report type in any case (`NEWACK` reads as `NewAck`, `Cancelled` as `Canceled`). */
 export const normalizeReportType = (text: string | undefined): Open<ReportType> | undefined =>
-  openEnum(REPORT_TYPES, text);
+  REPORT_ALIASES[wordKey(text ?? '')] ?? openEnum(REPORT_TYPES, text);

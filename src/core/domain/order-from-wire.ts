@@ -1,5 +1,5 @@
 import { parseRejection } from '../orders/rejection.js';
-import type { OrderBookEntry, OrderV1, OrderV2 } from '../wire/index.js';
+import { firstText, type OrderBookEntry, type OrderV1, type OrderV2 } from '../wire/index.js';
 import {
   normalizeExchange,
   normalizePriceType,
@@ -21,6 +21,11 @@ interface Common {
   rejectedBy?: string | undefined;
 }
 
+/** The traded quantity, spelled `fillshares` or (as the order book's sample has it) `fillShares`; blanks skipped. */
+function filled(entry: Readonly<Record<string, unknown>>): string | undefined {
+  return firstText(entry, 'fillshares', 'fillShares');
+}
+
 function state(c: Common, path: string) {
   const quantity = reqNumber(c.quantity, `${path}.quantity`);
   const filledQuantity = optNumber(c.fill) ?? 0;
@@ -39,7 +44,7 @@ export function orderFromV1(o: OrderV1, path: string): Order {
     token: optText(o.token),
     side: sideFromWire(o.trantype),
     ...state(
-      { status: o.status, quantity: o.qty, fill: o.fillshares, reason: o.rejreason, rejectedBy: o.rejby },
+      { status: o.status, quantity: o.qty, fill: filled(o), reason: o.rejreason, rejectedBy: o.rejby },
       path,
     ),
     cancelledQuantity: optNumber(o.cancelqty),
@@ -71,7 +76,7 @@ export function orderFromV2(o: OrderV2, path: string): Order {
     tradingSymbol: o.tradingSymbol,
     token: optText(o.token),
     side: sideFromWire(o.transactionType),
-    ...state({ status: o.status, quantity: o.quantity, fill: o.fillshares, reason: o.rejectReason }, path),
+    ...state({ status: o.status, quantity: o.quantity, fill: filled(o), reason: o.rejectReason }, path),
     cancelledQuantity: optNumber(o.cancelQuantity),
     disclosedQuantity: optNumber(o.disclosedQuantity),
     price: optPrice(o.price),
@@ -93,7 +98,7 @@ export function orderFromV2(o: OrderV2, path: string): Order {
   };
 }
 
-/** An order-book entry (`fillshares` or `fillShares`). */
+/** An order-book entry. */
 export function orderFromBook(o: OrderBookEntry, path: string): Order {
   const time = istIso(o.orderTime);
   return {
@@ -102,10 +107,7 @@ export function orderFromBook(o: OrderBookEntry, path: string): Order {
     tradingSymbol: o.tradingSymbol,
     token: optText(o.token),
     side: sideFromWire(o.transactionType),
-    ...state(
-      { status: o.status, quantity: o.quantity, fill: o.fillshares ?? o.fillShares, reason: o.rejectReason },
-      path,
-    ),
+    ...state({ status: o.status, quantity: o.quantity, fill: filled(o), reason: o.rejectReason }, path),
     cancelledQuantity: undefined,
     disclosedQuantity: optNumber(o.disclosedQuantity),
     price: optPrice(o.price),

@@ -1,5 +1,5 @@
 import type { Exchange, PriceType, Product, Retention } from '../vocabulary/index.js';
-import type { TradeV1, TradeV2 } from '../wire/index.js';
+import { firstText, type TradeV1, type TradeV2 } from '../wire/index.js';
 import {
   normalizeExchange,
   normalizePriceType,
@@ -9,7 +9,7 @@ import {
   type OrderSide,
   sideFromWire,
 } from './enums.js';
-import { epochIso, istIso, optNumber, optPrice, optText, reqNumber, reqPrice } from './values.js';
+import { epochIso, FieldError, istIso, optNumber, optPrice, optText, reqPrice } from './values.js';
 
 /** One fill, the same shape for both generations of the trade book. */
 export interface Trade {
@@ -38,8 +38,14 @@ export interface Trade {
   readonly raw: unknown;
 }
 
-/** A first-generation trade-book entry. */
-export function tradeFromV1(t: TradeV1, path: string): Trade {
+/** The fill quantity a row carries or its book lets us derive; a clear error when neither does. */
+function fillOf(fill: number | undefined, path: string): number {
+  if (fill !== undefined) return fill;
+  throw new FieldError(`${path}: no fill quantity, and none follows from the order's fillshares or quantity`);
+}
+
+/** A first-generation trade-book entry; `fill` is its fill quantity as `fillQuantities` reads the book. */
+export function tradeFromV1(t: TradeV1, path: string, fill: number | undefined): Trade {
   return {
     orderNumber: t.omsordno,
     fillId: t.flid,
@@ -47,12 +53,12 @@ export function tradeFromV1(t: TradeV1, path: string): Trade {
     tradingSymbol: t.tsym,
     token: optText(t.token),
     side: sideFromWire(t.trantype),
-    fillQuantity: reqNumber(t.flqty, `${path}.flqty`),
+    fillQuantity: fillOf(fill, `${path}.flqty`),
     fillPrice: reqPrice(t.flprc, `${path}.flprc`),
     fillTime: istIso(t.fltm),
     orderQuantity: optNumber(t.qty),
     orderPrice: optPrice(t.prc),
-    filledQuantity: optNumber(t.fillshares),
+    filledQuantity: optNumber(firstText(t, 'fillshares', 'fillShares')),
     product: normalizeProduct(t.prd),
     priceType: normalizePriceType(t.prctyp),
     retention: normalizeRetention(t.ret),
@@ -64,8 +70,8 @@ export function tradeFromV1(t: TradeV1, path: string): Trade {
   };
 }
 
-/** A second-generation trade-book entry. */
-export function tradeFromV2(t: TradeV2, path: string): Trade {
+/** A second-generation trade-book entry; `fill` as for `tradeFromV1`. */
+export function tradeFromV2(t: TradeV2, path: string, fill: number | undefined): Trade {
   return {
     orderNumber: t.orderNumber,
     fillId: t.fillId,
@@ -73,12 +79,12 @@ export function tradeFromV2(t: TradeV2, path: string): Trade {
     tradingSymbol: t.tradingSymbol,
     token: optText(t.token),
     side: sideFromWire(t.transactionType),
-    fillQuantity: reqNumber(t.fillQuantity, `${path}.fillQuantity`),
+    fillQuantity: fillOf(fill, `${path}.fillQuantity`),
     fillPrice: reqPrice(t.fillPrice, `${path}.fillPrice`),
     fillTime: istIso(t.fillTime),
     orderQuantity: optNumber(t.quantity),
     orderPrice: optPrice(t.price),
-    filledQuantity: optNumber(t.fillshares),
+    filledQuantity: optNumber(firstText(t, 'fillshares', 'fillShares')),
     product: normalizeProduct(t.product),
     priceType: normalizePriceType(t.priceType),
     retention: normalizeRetention(t.retention),

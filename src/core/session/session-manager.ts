@@ -1,3 +1,4 @@
+import { abortReason } from '../clock.js';
 import type { Redactor } from '../redact.js';
 import { raceSignal } from '../transport/signals.js';
 import type { Session, SessionStore } from './store.js';
@@ -35,8 +36,9 @@ export class SessionManager {
     return this.refresh(signal);
   }
 
-  /** Logs in now (joining a login already under way). */
+  /** Logs in now (joining a login already under way); a caller that has already given up starts none. */
   refresh(signal?: AbortSignal): Promise<Session> {
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
     if (this.#inflight === undefined) {
       const run = async (): Promise<Session> => {
         const session = await this.#login(this.#lifetime);
@@ -47,6 +49,8 @@ export class SessionManager {
       this.#inflight = run().finally(() => {
         this.#inflight = undefined;
       });
+      // Every caller gets the failure through its own race; a login all of them left must not go unhandled.
+      this.#inflight.catch(() => {});
     }
     return raceSignal(this.#inflight, signal);
   }

@@ -16,21 +16,24 @@ export interface EndpointDef {
   readonly session: boolean;
   /** True when calling it can place an order: such calls are never retried. */
   readonly places: boolean;
+  /** True when its answer carries a secret (the login's session key): no text of it may go into an error. */
+  readonly secretAnswer?: boolean;
 }
 
 function endpoint(
   path: string,
   family: WireFamily,
   rate: RateCategory,
-  opts: { session?: boolean; places?: boolean } = {},
+  opts: { session?: boolean; places?: boolean; secretAnswer?: boolean } = {},
 ): EndpointDef {
-  return { path, family, rate, session: opts.session ?? true, places: opts.places ?? false };
+  const def = { path, family, rate, session: opts.session ?? true, places: opts.places ?? false };
+  return opts.secretAnswer === true ? { ...def, secretAnswer: true } : def;
 }
 
 /** Every endpoint of the spec; `singleOrderHistory` and `singleOrderList` are the same operation. */
 export const ENDPOINTS = {
-  loginV1: endpoint('/api/login', 'v1Login', 'others', { session: false }),
-  loginV2: endpoint('/apiV2/login', 'v2', 'others', { session: false }),
+  loginV1: endpoint('/api/login', 'v1Login', 'others', { session: false, secretAnswer: true }),
+  loginV2: endpoint('/apiV2/login', 'v2', 'others', { session: false, secretAnswer: true }),
   quote: endpoint('/apiV2/getQuotes', 'v2', 'quotes'),
   securityInfo: endpoint('/apiV2/securityInfo', 'v2', 'others'),
   indexList: endpoint('/api/indexList', 'v1', 'others'),

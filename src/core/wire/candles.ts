@@ -16,11 +16,14 @@ export const candlesRequest = z.object({
 });
 export type CandlesRequest = z.infer<typeof candlesRequest>;
 
-/** One candle; `time` is `dd-mm-yyyy HH:MM:SS` IST, `ssboe` epoch seconds. The list is newest first. */
+/**
+ * One candle; `time` is `dd-mm-yyyy HH:MM:SS` IST, `ssboe` epoch seconds (the interface also spells it
+ * `ssboi`, kept as sent; rows may carry neither, or no `stat`). The list is newest first.
+ */
 export const candle = z.looseObject({
-  stat: str,
+  stat: optStr,
   time: str,
-  ssboe: str,
+  ssboe: optStr,
   into: str,
   inth: str,
   intl: str,

@@ -17,3 +17,15 @@ export function isSuccessWord(value: unknown): boolean {
 export function isFailureWord(value: unknown): boolean {
   return typeof value === 'string' && ['not_ok', 'failed', 'failure'].includes(value.toLowerCase());
 }
+
+/** The first non-blank string among `keys` of a loosely read entry (field spellings drift across the family). */
+export function firstText(
+  entry: Readonly<Record<string, unknown>>,
+  ...keys: readonly string[]
+): string | undefined {
+  for (const key of keys) {
+    const value = entry[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return undefined;
+}

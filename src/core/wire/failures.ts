@@ -25,6 +25,19 @@ export const v2Failure = z.looseObject({
 });
 export type V2Failure = z.infer<typeof v2Failure>;
 
+/**
+ * The gateway's failure form, seen in every family: `{status: failed, error: {message}}`, sometimes with
+ * `code` and `name` (the account-limits failure is one of these).
+ */
+export const errorObjectFailure = z.looseObject({
+  status: optStr,
+  Status: optStr,
+  code: optStr,
+  name: optStr,
+  error: z.looseObject({ message: str }),
+});
+export type ErrorObjectFailure = z.infer<typeof errorObjectFailure>;
+
 /** Account-limits failure: `{status, code, name, error: {field, message}}`. */
 export const limitsFailure = z.looseObject({
   status: str,

@@ -9,9 +9,9 @@ export type IndexListRequest = z.infer<typeof indexListRequest>;
 export const indexEntry = z.looseObject({ idxname: str, token: str });
 export type IndexEntry = z.infer<typeof indexEntry>;
 
-/** `/api/indexList` success. */
+/** `/api/indexList` success; some members of the family send only `values` (and `request_time`). */
 export const indexListSuccess = z.looseObject({
-  stat: str,
+  stat: optStr,
   request_time: optStr,
   values: z.array(indexEntry),
 });

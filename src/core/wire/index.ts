@@ -1,3 +1,4 @@
+export * from './aliases.js';
 export * from './candles.js';
 export * from './common.js';
 export * from './failures.js';

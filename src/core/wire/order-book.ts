@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aliasedObject, aliasedStr, ORDER_NUMBER_ALIASES } from './aliases.js';
 import { optStr, str } from './common.js';
 
 /** `/apiV2/orderBook` request; `exchange` optionally filters the book. */
@@ -7,32 +8,35 @@ export type OrderBookRequest = z.infer<typeof orderBookRequest>;
 
 /**
  * One order-book entry; `orderTime` is `HH:MM:SS dd-mm-yyyy`. The field table says `fillshares`, the
- * sample spells it `fillShares`: a reader accepts either.
+ * sample spells it `fillShares`: a reader accepts either. A `norenordno` is read as `orderNumber`.
  */
-export const orderBookEntry = z.looseObject({
-  userId: optStr,
-  orderNumber: str,
-  exchange: str,
-  tradingSymbol: str,
-  quantity: str,
-  transactionType: str,
-  priceType: optStr,
-  retention: optStr,
-  token: optStr,
-  lotSize: optStr,
-  tickSize: optStr,
-  price: optStr,
-  product: optStr,
-  status: str,
-  orderTime: optStr,
-  exchordid: optStr,
-  fillshares: optStr,
-  fillShares: optStr,
-  averagePrice: optStr,
-  remarks: optStr,
-  disclosedQuantity: optStr,
-  rejectReason: optStr,
-});
+export const orderBookEntry = aliasedObject(
+  {
+    userId: optStr,
+    orderNumber: aliasedStr('orderNumber', ORDER_NUMBER_ALIASES.v2),
+    exchange: str,
+    tradingSymbol: str,
+    quantity: str,
+    transactionType: str,
+    priceType: optStr,
+    retention: optStr,
+    token: optStr,
+    lotSize: optStr,
+    tickSize: optStr,
+    price: optStr,
+    product: optStr,
+    status: str,
+    orderTime: optStr,
+    exchordid: optStr,
+    fillshares: optStr,
+    fillShares: optStr,
+    averagePrice: optStr,
+    remarks: optStr,
+    disclosedQuantity: optStr,
+    rejectReason: optStr,
+  },
+  ORDER_NUMBER_ALIASES.v2,
+);
 export type OrderBookEntry = z.infer<typeof orderBookEntry>;
 export const orderBookSuccess = z.looseObject({ Status: str, data: z.array(orderBookEntry) });
 export type OrderBookSuccess = z.infer<typeof orderBookSuccess>;

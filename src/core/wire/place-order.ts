@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aliasedObject, aliasedStr, ORDER_NUMBER_ALIASES } from './aliases.js';
 import { optStr, str } from './common.js';
 
 /** The order fields both generations and the multi-order elements share (values as the spec lists). */
@@ -27,14 +28,20 @@ export type PlaceOrderV1Request = z.infer<typeof placeOrderV1Request>;
 export const placeOrderV2Request = z.object({ userId: str, jKey: str, ...orderFields });
 export type PlaceOrderV2Request = z.infer<typeof placeOrderV2Request>;
 
-/** First-generation placement: `omsordno` is present only when the order reached the OMS. */
-export const placeOrderV1Success = z.looseObject({ stat: str, request_time: optStr, omsordno: str });
+/** First-generation placement: `omsordno` (Noren: `norenordno`) is present only when the order reached the OMS. */
+export const placeOrderV1Success = aliasedObject(
+  { stat: str, request_time: optStr, omsordno: aliasedStr('omsordno', ORDER_NUMBER_ALIASES.v1) },
+  ORDER_NUMBER_ALIASES.v1,
+);
 export type PlaceOrderV1Success = z.infer<typeof placeOrderV1Success>;
 
-/** Second-generation placement success. */
+/** Second-generation placement success (a `norenordno` is read as `orderNumber`). */
 export const placeOrderV2Success = z.looseObject({
   Status: str,
-  data: z.looseObject({ requestTime: optStr, orderNumber: str }),
+  data: aliasedObject(
+    { requestTime: optStr, orderNumber: aliasedStr('orderNumber', ORDER_NUMBER_ALIASES.v2) },
+    ORDER_NUMBER_ALIASES.v2,
+  ),
 });
 export type PlaceOrderV2Success = z.infer<typeof placeOrderV2Success>;
 

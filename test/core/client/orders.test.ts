@@ -227,7 +227,9 @@ describe('placeOrder', () => {
       broker.client.placeOrder({ ...LIMIT_BUY, tag: 'ticket-49' }),
     )) as BrokerError;
     expect(error).toMatchObject({ code: 'OUTCOME_UNKNOWN', tag: 'ticket-49' });
-    expect(error.issues).toEqual(['data.orderNumber: expected string, received undefined']);
+    expect(error.issues).toEqual([
+      'data.orderNumber: expected string, received undefined (also read from norenordno or omsordno)',
+    ]);
   });
 
   it('reports a caller abort after sending as OUTCOME_UNKNOWN, and before sending as ABORTED', async () => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BrokerError } from '../../../src/core/client/index.js';
 import { wireCase } from '../../fixtures/wire/corpus.js';
 import { mockBroker, rejection } from '../support/broker.js';
+import { flush } from '../support/fake-clock.js';
 
 let broker: ReturnType<typeof mockBroker>;
 afterEach(async () => broker.close());
@@ -131,11 +132,45 @@ describe('read retries', () => {
 });
 
 describe('client-side rate limiting', () => {
-  it('makes the 4th quote in a second wait exactly until the window frees', async () => {
+  it('makes the 4th quote wait a window (1.2 s, a margin inside the published second) after the first answer', async () => {
     broker = mockBroker();
     broker.loginOk();
     for (let i = 0; i < 4; i += 1) broker.onCase('/apiV2/getQuotes', 'quote', 'success');
     for (let i = 0; i < 4; i += 1) await broker.client.getQuote(QUOTE);
+    expect(broker.clock.sleeps).toEqual([1200]);
+  });
+
+  it('holds every call of the category after a broker rate-limit answer until its Retry-After', async () => {
+    broker = mockBroker({ retry: { attempts: 1 } });
+    broker.loginOk();
+    broker.on('/apiV2/getQuotes', { status: 429, body: 'rate limit', headers: { 'retry-after': '2' } });
+    broker.onCase('/apiV2/getQuotes', 'quote', 'success');
+    const start = broker.clock.now();
+    expect(await rejection(broker.client.getQuote(QUOTE))).toMatchObject({ code: 'RATE_LIMITED' });
+    await broker.client.getQuote(QUOTE);
+    expect(broker.clock.sleeps).toEqual([2000]);
+    expect(broker.clock.now() - start).toBe(2000);
+    expect(broker.to('/apiV2/getQuotes')).toHaveLength(2);
+  });
+
+  it('never retries a placement the broker refused for its rate limit, and holds further placements', async () => {
+    broker = mockBroker();
+    broker.loginOk();
+    broker.on('/apiV2/placeOrder', { status: 429, body: 'rate limit', headers: { 'retry-after': '1' } });
+    broker.onCase('/apiV2/placeOrder', 'place-order', 'v2.success');
+    const order = {
+      ...QUOTE,
+      tradingSymbol: 'RELIANCE-EQ',
+      side: 'BUY',
+      quantity: 1,
+      priceType: 'MKT',
+      product: 'C',
+    } as const;
+    const error = (await rejection(broker.client.placeOrder({ ...order, tag: 'ticket-1' }))) as BrokerError;
+    expect(error).toMatchObject({ code: 'RATE_LIMITED', tag: 'ticket-1' });
+    expect(error.message).toContain('Nothing was placed');
+    expect(broker.to('/apiV2/placeOrder')).toHaveLength(1);
+    expect((await broker.client.placeOrder(order)).orderNumber).toBe('26112000000018');
     expect(broker.clock.sleeps).toEqual([1000]);
   });
 
@@ -168,6 +203,9 @@ describe('aborts and close', () => {
     expect(await rejection(broker.client.getHoldings({ signal: controller.signal }))).toMatchObject({
       code: 'ABORTED',
     });
+    await flush();
+    // Not even a login started for a call that had given up before it began.
+    expect(broker.logs.map((line) => line.message)).not.toContain('logging in');
     expect(broker.seen).toHaveLength(0);
   });
 

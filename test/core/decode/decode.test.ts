@@ -217,6 +217,49 @@ describe('every family', () => {
   });
 });
 
+describe('family variant failures', () => {
+  const message = 'Order entry is blocked for this account by the risk desk';
+
+  it.each(['v1', 'v1Login', 'v2', 'limits', 'multi'] as const)(
+    'reads {status: failed, error: {message}} as a failure carrying the message in the %s family',
+    (family) => {
+      const error = failure(() =>
+        decode(family, wire.spanSuccess, wireCase('variants', 'failure.errorMessage')),
+      );
+      expect(error).toMatchObject({ code: 'BROKER_ERROR', brokerText: message });
+      expect(error.message).toContain(message);
+    },
+  );
+
+  it('prefixes the error name when the body has one, and reads a known message by its meaning', () => {
+    expect(
+      failure(() => decode('v1', wire.spanSuccess, wireCase('variants', 'failure.errorMessage.named'))),
+    ).toMatchObject({ brokerText: `ACCOUNT_BLOCKED: ${message}` });
+    const session = {
+      status: 'failed',
+      code: '401',
+      name: 'INVALID_JKEY',
+      error: { message: 'jKey parameter is invalid' },
+    };
+    expect(failure(() => decode('v2', wire.quoteSuccess, session))).toMatchObject({
+      code: 'SESSION_EXPIRED',
+    });
+  });
+
+  it('reads an unknown failure text under HTTP 500 as the broker refusing, under 502/503/504 as an outage', () => {
+    const body = wireCase('variants', 'failure.answerUnder500');
+    expect(failure(() => decode('v1', wire.spanSuccess, body, { status: 500 }))).toMatchObject({
+      code: 'BROKER_ERROR',
+      retryable: false,
+    });
+    for (const status of [502, 503, 504]) {
+      expect(failure(() => decode('v1', wire.spanSuccess, body, { status }))).toMatchObject({
+        code: 'BROKER_UNAVAILABLE',
+      });
+    }
+  });
+});
+
 describe('broker texts', () => {
   it.each([
     ['Invalid Session Key', 'SESSION_EXPIRED'],

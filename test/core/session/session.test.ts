@@ -107,3 +107,49 @@ describe('SessionManager', () => {
     expect(redactor.text('jKey=secret-key-4444')).toBe('jKey=[redacted]');
   });
 });
+
+describe('SessionManager and callers that give up', () => {
+  it('starts no login for a caller whose signal has already aborted', async () => {
+    let logins = 0;
+    const login = async () => {
+      logins += 1;
+      return session('k-1');
+    };
+    const manager = new SessionManager(
+      login,
+      createMemorySessionStore(),
+      new Redactor(),
+      new AbortController().signal,
+    );
+    const controller = new AbortController();
+    controller.abort(new Error('gave up'));
+    await expect(manager.current(controller.signal)).rejects.toThrow('gave up');
+    expect(logins).toBe(0);
+  });
+
+  it('lets a login that every caller left fail without an unhandled rejection', async () => {
+    let fail: (error: Error) => void = () => {};
+    const login = () => new Promise<Session>((_, reject) => (fail = reject));
+    const manager = new SessionManager(
+      login,
+      createMemorySessionStore(),
+      new Redactor(),
+      new AbortController().signal,
+    );
+    const controller = new AbortController();
+    const waiting = manager.current(controller.signal);
+    controller.abort(new Error('gave up'));
+    await expect(waiting).rejects.toThrow('gave up');
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      fail(new Error('login failed'));
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+  });
+});

@@ -56,6 +56,14 @@ export class FakeClock implements Clock {
     return this.#timers.length;
   }
 
+  /** When the earliest waiting sleep wakes (manual mode); undefined when none waits. */
+  get nextAt(): number | undefined {
+    return this.#timers.reduce<number | undefined>(
+      (min, t) => (min === undefined || t.at < min ? t.at : min),
+      undefined,
+    );
+  }
+
   /** Moves time forward, waking each sleeper at its own time, in time order. */
   async advance(ms: number): Promise<void> {
     const target = this.#now + ms;

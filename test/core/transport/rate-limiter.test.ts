@@ -1,86 +1,175 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter, SlotBeyondDeadline } from '../../../src/core/transport/rate-limiter.js';
+import type { Clock } from '../../../src/core/clock.js';
+import {
+  CLIENT_RATE_LIMITS,
+  createRateLimiter,
+  type RateLimitOptions,
+  type RateSlot,
+  SlotBeyondDeadline,
+} from '../../../src/core/transport/rate-limiter.js';
+import type { RateCategory } from '../../../src/core/vocabulary/index.js';
 import { FakeClock, flush } from '../support/fake-clock.js';
 
+/** A limiter on a manual clock that records when each named request got its slot. */
+function lane(options: RateLimitOptions = {}, wrap: (clock: FakeClock) => Clock = (c) => c) {
+  const clock = new FakeClock({ auto: false, start: 0 });
+  const limiter = createRateLimiter(wrap(clock), options);
+  const granted: string[] = [];
+  const slots = new Map<string, RateSlot>();
+  const ask = (name: string, category: RateCategory = 'quotes', opts = {}) =>
+    limiter.acquire(category, opts).then((slot) => {
+      granted.push(`${name}@${clock.now()}`);
+      slots.set(name, slot);
+    });
+  /** The named request's answer arrives now. */
+  const answer = (...names: string[]) => {
+    for (const name of names) slots.get(name)?.release();
+  };
+  return { clock, limiter, granted, ask, answer };
+}
+
 describe('rate limiter', () => {
-  it('lets 3 quotes through at once and makes the 4th sleep exactly until the window frees', async () => {
-    const clock = new FakeClock({ auto: false, start: 0 });
-    const limiter = createRateLimiter(clock);
-    const done: number[] = [];
-    for (let i = 0; i < 4; i += 1) void limiter.acquire('quotes').then(() => done.push(clock.now()));
-    await flush();
-    expect(done).toEqual([0, 0, 0]);
-    expect(clock.sleeps).toEqual([1000]);
-    await clock.advance(999);
-    expect(done).toHaveLength(3);
-    await clock.advance(1);
-    expect(done).toEqual([0, 0, 0, 1000]);
+  it('stays a margin inside the published limits by default: the same count per a window 20 % longer', () => {
+    expect(CLIENT_RATE_LIMITS).toEqual({
+      quotes: { limit: 3, windowMs: 1200 },
+      candles: { limit: 3, windowMs: 1200 },
+      others: { limit: 10, windowMs: 1200 },
+      orders: { limit: 200, windowMs: 72_000 },
+    });
   });
 
-  it('serves waiters in arrival order, each at its own computed time, without polling', async () => {
-    const clock = new FakeClock({ auto: false, start: 0 });
-    const limiter = createRateLimiter(clock, { others: { limit: 2, windowMs: 100 } });
-    const order: string[] = [];
-    for (const name of ['a', 'b', 'c', 'd', 'e'])
-      void limiter.acquire('others').then(() => order.push(`${name}@${clock.now()}`));
+  it('lets 3 quotes through at once and starts the 4th a window after the first answer', async () => {
+    const l = lane();
+    for (const name of ['a', 'b', 'c', 'd']) void l.ask(name);
     await flush();
-    expect(clock.sleeps).toEqual([100, 100, 200]);
-    await clock.advance(300);
-    expect(order).toEqual(['a@0', 'b@0', 'c@100', 'd@100', 'e@200']);
+    expect(l.granted).toEqual(['a@0', 'b@0', 'c@0']);
+    l.answer('a', 'b', 'c');
+    await l.clock.advance(1199);
+    expect(l.granted).toHaveLength(3);
+    await l.clock.advance(1);
+    expect(l.granted).toEqual(['a@0', 'b@0', 'c@0', 'd@1200']);
   });
 
-  it('keeps the window sliding: a slot frees exactly one window after the request it replaces', async () => {
-    const clock = new FakeClock({ auto: false, start: 0 });
-    const limiter = createRateLimiter(clock, { quotes: { limit: 2, windowMs: 1000 } });
-    await limiter.acquire('quotes');
-    await clock.advance(600);
-    await limiter.acquire('quotes');
-    void limiter.acquire('quotes');
-    await flush();
-    expect(clock.sleeps).toEqual([400]);
+  it('measures the window from the answer, not the send: a slow round trip pushes the next slot back', async () => {
+    const l = lane({ quotes: { limit: 2, windowMs: 1000 } });
+    void l.ask('a');
+    void l.ask('b');
+    void l.ask('c');
+    await l.clock.advance(250);
+    l.answer('a', 'b');
+    await l.clock.advance(999);
+    expect(l.granted).toEqual(['a@0', 'b@0']);
+    await l.clock.advance(1);
+    expect(l.granted).toEqual(['a@0', 'b@0', 'c@1250']);
   });
 
-  it('keeps categories apart and counts orders per minute', async () => {
-    const clock = new FakeClock({ auto: false, start: 0 });
-    const limiter = createRateLimiter(clock);
-    for (let i = 0; i < 200; i += 1) await limiter.acquire('orders');
-    for (let i = 0; i < 10; i += 1) await limiter.acquire('others');
-    void limiter.acquire('orders');
-    await flush();
-    expect(clock.sleeps).toEqual([60_000]);
+  it('keeps a slot while its request has no answer, however long that takes', async () => {
+    const l = lane({ quotes: { limit: 1, windowMs: 1000 } });
+    void l.ask('a');
+    void l.ask('b');
+    await l.clock.advance(30_000);
+    expect(l.granted).toEqual(['a@0']);
+    l.answer('a');
+    await l.clock.advance(1000);
+    expect(l.granted).toEqual(['a@0', 'b@31000']);
   });
 
-  it('gives the slot back when a waiter aborts', async () => {
-    const clock = new FakeClock({ auto: false, start: 0 });
-    const limiter = createRateLimiter(clock, { quotes: { limit: 1, windowMs: 1000 } });
-    await limiter.acquire('quotes');
+  it('serves waiters in arrival order, each as soon as a slot frees, without polling', async () => {
+    const l = lane({ others: { limit: 2, windowMs: 100 } });
+    for (const name of ['a', 'b', 'c', 'd', 'e']) {
+      void l.ask(name, 'others').then(() => l.answer(name));
+    }
+    await l.clock.advance(300);
+    expect(l.granted).toEqual(['a@0', 'b@0', 'c@100', 'd@100', 'e@200']);
+    expect(l.clock.sleeps).toEqual([100, 100]);
+  });
+
+  it('never lets a request out early when a timer fires a millisecond before its time', async () => {
+    const early = (clock: FakeClock): Clock => ({
+      now: () => clock.now(),
+      sleep: (ms, signal) => clock.sleep(ms > 1 ? ms - 1 : ms, signal),
+    });
+    const l = lane({ quotes: { limit: 1, windowMs: 1000 } }, early);
+    void l.ask('a').then(() => l.answer('a'));
+    void l.ask('b');
+    await l.clock.advance(999);
+    expect(l.granted).toEqual(['a@0']);
+    await l.clock.advance(1);
+    expect(l.granted).toEqual(['a@0', 'b@1000']);
+  });
+
+  it('keeps categories apart', async () => {
+    const l = lane();
+    for (let i = 0; i < 200; i += 1) void l.ask(`o${i}`, 'orders');
+    for (let i = 0; i < 10; i += 1) void l.ask(`x${i}`, 'others');
+    void l.ask('q');
+    void l.ask('o200', 'orders');
+    await flush();
+    expect(l.granted).toHaveLength(211);
+    expect(l.granted).not.toContain('o200@0');
+  });
+
+  it('holds a category until the time the broker asked for', async () => {
+    const l = lane();
+    l.limiter.holdUntil('quotes', 2000);
+    void l.ask('a');
+    void l.ask('x', 'others');
+    await l.clock.advance(1999);
+    expect(l.granted).toEqual(['x@0']);
+    await l.clock.advance(1);
+    expect(l.granted).toEqual(['x@0', 'a@2000']);
+  });
+
+  it('gives the place in the queue back when a waiter aborts', async () => {
+    const l = lane({ quotes: { limit: 1, windowMs: 1000 } });
+    await l.ask('a');
+    l.answer('a');
     const controller = new AbortController();
-    const aborted = limiter.acquire('quotes', { signal: controller.signal });
+    const aborted = l.limiter.acquire('quotes', { signal: controller.signal });
+    void l.ask('b');
     controller.abort(new Error('stop'));
     await expect(aborted).rejects.toThrow('stop');
-    void limiter.acquire('quotes');
-    await flush();
-    expect(clock.sleeps).toEqual([1000, 1000]);
+    await l.clock.advance(1000);
+    expect(l.granted).toEqual(['a@0', 'b@1000']);
   });
 
-  it('refuses at once, without taking a slot, when the slot would come after the deadline', async () => {
-    const clock = new FakeClock({ auto: false, start: 0 });
-    const limiter = createRateLimiter(clock, { quotes: { limit: 1, windowMs: 1000 } });
-    await limiter.acquire('quotes');
-    await expect(limiter.acquire('quotes', { deadlineAt: 500 })).rejects.toBeInstanceOf(SlotBeyondDeadline);
-    void limiter.acquire('quotes');
-    await flush();
-    expect(clock.sleeps).toEqual([1000]);
+  it('refuses at once, without taking a slot, when the slot cannot come before the deadline', async () => {
+    const l = lane({ quotes: { limit: 1, windowMs: 1000 } });
+    await l.ask('a');
+    // Still in flight: its slot frees no sooner than a window from now.
+    await expect(l.limiter.acquire('quotes', { deadlineAt: 999 })).rejects.toEqual(
+      new SlotBeyondDeadline(1000),
+    );
+    l.answer('a');
+    await l.clock.advance(400);
+    await expect(l.limiter.acquire('quotes', { deadlineAt: 999 })).rejects.toEqual(
+      new SlotBeyondDeadline(600),
+    );
+    void l.ask('b', 'quotes', { deadlineAt: 1000 });
+    await l.clock.advance(600);
+    expect(l.granted).toEqual(['a@0', 'b@1000']);
+  });
+
+  it('refuses a waiter as soon as a late answer shows its slot cannot come in time', async () => {
+    const l = lane({ quotes: { limit: 1, windowMs: 1000 } });
+    await l.ask('a');
+    const late = l.limiter.acquire('quotes', { deadlineAt: 1500 });
+    void l.ask('c');
+    await l.clock.advance(2000);
+    l.answer('a');
+    await expect(late).rejects.toEqual(new SlotBeyondDeadline(1000));
+    await l.clock.advance(1000);
+    expect(l.granted).toEqual(['a@0', 'c@3000']);
   });
 
   it('does nothing when disabled, globally or per category', async () => {
-    const clock = new FakeClock({ auto: false, start: 0 });
-    const off = createRateLimiter(clock, false);
-    const quotesOff = createRateLimiter(clock, { quotes: false });
+    const l = lane(false);
+    const quotesOff = createRateLimiter(l.clock, { quotes: false });
     for (let i = 0; i < 50; i += 1) {
-      await off.acquire('quotes');
+      await l.ask(`q${i}`);
       await quotesOff.acquire('quotes');
     }
-    expect(clock.sleeps).toEqual([]);
+    expect(l.granted).toHaveLength(50);
+    expect(l.clock.sleeps).toEqual([]);
   });
 });

@@ -57,6 +57,26 @@ const EXPECTED: Record<string, Record<string, z.ZodType>> = {
     'v2.failure': wire.v2Failure,
   },
   holdings: { success: wire.holdingsSuccess, failure: wire.v2Failure },
+  // Bodies of the API family that differ from the spec's examples in ways the spec allows or the OMS shows.
+  variants: {
+    'index-list.noStat': wire.indexListSuccess,
+    'index-list.valuesOnly': wire.indexListSuccess,
+    'candles.ssboi': wire.candlesSuccess,
+    'candles.timeOnly': wire.candlesSuccess,
+    'trade-book.v1.noFlqty': wire.tradeBookV1Success,
+    'trade-book.v1.norenordno': wire.tradeBookV1Success,
+    'trade-book.v2.noFillQuantity': wire.tradeBookV2Success,
+    'place-order.v1.norenordno': wire.placeOrderV1Success,
+    'place-order.v2.norenordno': wire.placeOrderV2Success,
+    'order-history.v1.norenordno': wire.orderHistoryV1Success,
+    'order-history.v1.spellings': wire.orderHistoryV1Success,
+    'order-history.v2.spellings': wire.orderHistoryV2Success,
+    'order-book.spellings': wire.orderBookSuccess,
+    'order-book.norenordno': wire.orderBookSuccess,
+    'failure.errorMessage': wire.errorObjectFailure,
+    'failure.errorMessage.named': wire.errorObjectFailure,
+    'failure.answerUnder500': wire.v1Failure,
+  },
 };
 
 describe('spec-derived wire corpus', () => {
@@ -85,6 +105,28 @@ describe('spec-derived wire corpus', () => {
     const parsed = wire.quoteSuccess.safeParse(body);
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.path).toEqual(['data', 'lastTradedPrice']);
+  });
+
+  it("reads Noren's norenordno as the spec's order number and keeps it as sent", () => {
+    const [entry] = wire.orderHistoryV1Success.parse(wireCase('variants', 'order-history.v1.norenordno'));
+    expect(entry).toMatchObject({ omsordno: '26112000000017', norenordno: '26112000000017' });
+    const placed = wire.placeOrderV2Success.parse(wireCase('variants', 'place-order.v2.norenordno'));
+    expect(placed.data.orderNumber).toBe('26112000000018');
+  });
+
+  it('lets the spec spelling win when a body sends both, and leaves the input untouched', () => {
+    const body = { stat: 'Ok', omsordno: '26112000000001', norenordno: '26112000000002' };
+    expect(wire.placeOrderV1Success.parse(body).omsordno).toBe('26112000000001');
+    const alone = { stat: 'Ok', norenordno: '26112000000002' };
+    wire.placeOrderV1Success.parse(alone);
+    expect(alone).toEqual({ stat: 'Ok', norenordno: '26112000000002' });
+  });
+
+  it('refuses an entry without an order number under any spelling, naming them', () => {
+    const parsed = wire.orderBookEntry.safeParse({ exchange: 'NSE', tradingSymbol: 'X', quantity: '1' });
+    expect(parsed.error?.issues.find((i) => i.path[0] === 'orderNumber')?.message).toBe(
+      'expected string, received undefined (also read from norenordno or omsordno)',
+    );
   });
 
   it('reads status words in any case', () => {
