@@ -56,11 +56,11 @@ describe('Discord configuration', () => {
       }),
     ).toEqual([
       'DISCORD_APPLICATION_ID: required with DISCORD_TOKEN',
-      'DISCORD_GUILD_ID: expected a Discord id (17 to 20 digits, from "Copy ID" in Discord), got "12345"',
+      'DISCORD_GUILD_ID: expected a Discord id (17 to 20 digits, as Copy ID in Discord gives it), got "12345"',
       'DISCORD_API_URL: use https (plain http only on loopback), got "http://discord.example/api"',
       'OMSDESK_DISCORD_APPROVERS: expected Discord user or role ids (17 to 20 digits each), got "@alice"',
       'OMSDESK_DISCORD_APPROVALS_CHANNEL: required with OMSDESK_DISCORD_APPROVERS: order cards are posted there for the approvers',
-      'OMSDESK_DISCORD_MONITOR_CHANNEL: expected a Discord id (17 to 20 digits, from "Copy ID" in Discord), got "general"',
+      'OMSDESK_DISCORD_MONITOR_CHANNEL: expected a Discord id (17 to 20 digits, as Copy ID in Discord gives it), got "general"',
       'OMSDESK_DISCORD_FOUR_EYES: expected true or false (also 1/0, yes/no), got "maybe"',
     ]);
   });
