@@ -1,6 +1,7 @@
 import { type APIApplicationCommand, REST, Routes } from 'discord.js';
 import { registeredCommands } from './commands/index.js';
 import type { DeskSettings } from './deps.js';
+import { makeRequest } from './rest-request.js';
 import { startFailure } from './start-error.js';
 
 /** Where and how to register the slash commands. */
@@ -19,7 +20,7 @@ export interface DeployOptions {
  * Resolves with the names registered.
  */
 export async function deployCommands(o: DeployOptions): Promise<string[]> {
-  const rest = new REST({ api: o.apiUrl }).setToken(o.token);
+  const rest = new REST({ api: o.apiUrl, makeRequest }).setToken(o.token);
   try {
     const registered = (await rest.put(Routes.applicationGuildCommands(o.applicationId, o.guildId), {
       body: registeredCommands(o.settings).map((c) => c.json),

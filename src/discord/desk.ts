@@ -7,6 +7,7 @@ import { resolveDeps } from './context.js';
 import type { DeskDeps } from './deps.js';
 import { createRouter } from './interactions/router.js';
 import { NO_MENTIONS, restMessages } from './messages.js';
+import { makeRequest } from './rest-request.js';
 import { DeskStartError, startFailure } from './start-error.js';
 
 /** How to reach Discord, and what the desk runs on. */
@@ -42,7 +43,7 @@ export async function startDiscordDesk(o: DeskOptions): Promise<DiscordDesk> {
   if (o.token.trim() === '') throw new DeskStartError('DISCORD_TOKEN is not set: the bot cannot log in');
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    rest: { api: o.apiUrl },
+    rest: { api: o.apiUrl, makeRequest },
     allowedMentions: NO_MENTIONS,
   });
   const life = new AbortController();

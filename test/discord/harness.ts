@@ -1,5 +1,6 @@
 import { type InstrumentCatalog, parseInstrumentCatalog } from '../../src/core/catalogue/index.js';
 import { type BrokerClient, createBrokerClient } from '../../src/core/client/index.js';
+import type { LogFields, Logger } from '../../src/core/logger.js';
 import { deployCommands } from '../../src/discord/deploy.js';
 import type { ChartInput, ChartRenderer, DeskSettings } from '../../src/discord/deps.js';
 import { type DiscordDesk, startDiscordDesk } from '../../src/discord/desk.js';
@@ -43,6 +44,8 @@ export interface DeskHarness {
   readonly settings: DeskSettings;
   /** What the chart test double was asked to draw. */
   readonly charts: ChartInput[];
+  /** What the desk logged, one `level message fields` line each. */
+  readonly logs: string[];
   /** Runs a slash command in the trading channel (or `channelId`) as `user` (default Alice). */
   run(name: string, values?: Record<string, unknown>, user?: FakeUser, channelId?: string): InteractionRecord;
   /** The card of a ticket in the approvals channel, as it is now. */
@@ -69,8 +72,18 @@ export function testChartRenderer(seen: ChartInput[]): ChartRenderer {
   };
 }
 
-/** All the text of a message: content, embed titles, descriptions and fields. */
+/** Text as Discord shows it: a backslash before punctuation escapes it and is not shown. */
+export function shown(text: string): string {
+  return text.replace(/\\([^0-9A-Za-z\s])/g, '$1');
+}
+
+/** All the text of a message as Discord shows it: content, embed titles, descriptions, fields and footers. */
 export function textOf(message: FakeMessage): string {
+  return shown(rawTextOf(message));
+}
+
+/** All the text of a message as sent, escapes included. */
+export function rawTextOf(message: FakeMessage): string {
   const embeds = message.embeds.map((e) => {
     const fields = ((e.fields ?? []) as Array<{ name: string; value: string }>).map(
       (f) => `${f.name}: ${f.value}`,
@@ -121,6 +134,15 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
     readOnly: o.readOnly ?? false,
   };
   const charts: ChartInput[] = [];
+  const logs: string[] = [];
+  const line = (level: string) => (message: string, fields?: LogFields) =>
+    logs.push(`${level} ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`);
+  const logger: Logger = {
+    debug: line('debug'),
+    info: line('info'),
+    warn: line('warn'),
+    error: line('error'),
+  };
   let desk: DiscordDesk;
   try {
     await deployCommands({
@@ -139,6 +161,7 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
         gate: g.gate,
         settings,
         clock: g.clock,
+        logger,
         renderChart: testChartRenderer(charts),
       },
     });
@@ -156,6 +179,7 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
     catalog,
     settings,
     charts,
+    logs,
     run: (name, values = {}, user = ALICE, channelId = TRADING_CHANNEL) =>
       fake.command(name, values, { user, channelId }),
     card: cardOf,
