@@ -8,7 +8,9 @@ export const snowflake = (): Field<string> =>
   field((t) =>
     SNOWFLAKE.test(t)
       ? { value: t }
-      : { problem: `expected a Discord id (17 to 20 digits, as Copy ID in Discord gives it), got ${shown(t)}` },
+      : {
+          problem: `expected a Discord id (17 to 20 digits, as Copy ID in Discord gives it), got ${shown(t)}`,
+        },
   );
 
 /** Comma-separated Discord ids (users or roles), duplicates dropped. */
