@@ -117,4 +117,44 @@ describe('order cards and approvals', () => {
     expect(d.g.placements).toHaveLength(0);
     expect(await d.brokerOrders()).toBe(0);
   });
+
+  it('posts one card for all the legs of /multi-order (one call places both) and of /straddle', async () => {
+    d = await startDesk();
+    const multi = ticketIn(
+      await d.fake.reply(d.run('multi-order', { legs: 'BUY ITC 1 MKT; BUY INFY 1 MKT' }, CAROL)),
+    );
+    const card = await d.cardWhere(multi, (c) => buttonsOf(c).length === 2, 'posted');
+    expect(textOf(card)).toMatch(
+      /Leg 1: BUY 1 ITC-EQ on NSE at market.*Leg 2: BUY 1 INFY-EQ on NSE at market/s,
+    );
+    await d.fake.ack(d.click(multi, 'confirm', ALICE));
+    await d.cardWhere(
+      multi,
+      (c) => (textOf(c).match(/order \d{14}/g) ?? []).length === 2,
+      'both orders placed',
+    );
+    expect(d.g.placements).toHaveLength(1);
+    expect(await d.brokerOrders()).toBe(2);
+
+    const call = d
+      .catalog()
+      .all()
+      .find((i) => i.kind === 'OPTIDX' && i.symbolName === 'NIFTY' && i.optionType === 'CE');
+    const straddle = ticketIn(
+      await d.fake.reply(
+        d.run(
+          'straddle',
+          { symbol: 'NIFTY', strike: call?.strike, expiry: call?.expiry, quantity: call?.lotSize },
+          CAROL,
+        ),
+      ),
+    );
+    const straddleCard = await d.cardWhere(straddle, (c) => buttonsOf(c).length === 2, 'posted');
+    expect(textOf(straddleCard)).toMatch(
+      new RegExp(`Long straddle on NIFTY .* ${call?.strike}: buys the call and the put`),
+    );
+    await d.fake.ack(d.click(straddle, 'reject', BOB));
+    await d.cardWhere(straddle, (c) => /rejected: nothing was sent/.test(textOf(c)), 'rejected');
+    expect(d.g.placements).toHaveLength(1);
+  });
 });

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, buttonsOf, CAROL, type DeskHarness, rawTextOf, startDesk, textOf, ticketIn } from './harness.js';
+import {
+  ALICE,
+  buttonsOf,
+  CAROL,
+  type DeskHarness,
+  rawTextOf,
+  startDesk,
+  textOf,
+  ticketIn,
+} from './harness.js';
 
 let d: DeskHarness;
 beforeAll(async () => {
@@ -28,7 +37,11 @@ describe('a slow broker, a rate-limited channel, a rejecting broker', () => {
 
   it('posts the card even when the channel answers 429 first (discord.js waits and retries)', async () => {
     d.fake.rateLimitNextPosts(1);
-    const id = ticketIn(await d.fake.reply(d.run('order', { side: 'BUY', instrument: 'ITC', quantity: 1, price_type: 'MKT' }, CAROL)));
+    const id = ticketIn(
+      await d.fake.reply(
+        d.run('order', { side: 'BUY', instrument: 'ITC', quantity: 1, price_type: 'MKT' }, CAROL),
+      ),
+    );
     expect(d.fake.errors.filter((e) => e.startsWith('429'))).toHaveLength(1);
     expect(buttonsOf(d.card(id) as never)).toEqual([`confirm:${id}`, `reject:${id}`]);
     await d.fake.ack(d.click(id, 'reject', ALICE));
@@ -36,12 +49,18 @@ describe('a slow broker, a rate-limited channel, a rejecting broker', () => {
 
   it("shows the broker's rejection on the card, escaped and marked as data", async () => {
     const id = ticketIn(
-      await d.fake.reply(d.run('order', { side: 'SELL', instrument: 'SBIN', quantity: 1, price_type: 'MKT' }, CAROL)),
+      await d.fake.reply(
+        d.run('order', { side: 'SELL', instrument: 'SBIN', quantity: 1, price_type: 'MKT' }, CAROL),
+      ),
     );
     await d.cardWhere(id, (c) => buttonsOf(c).length === 2, 'posted');
     // The demo account holds no SBIN: the broker accepts the order, then its risk check rejects it.
     await d.fake.ack(d.click(id, 'confirm', ALICE));
-    const card = await d.cardWhere(id, (c) => /rejected by the broker/.test(textOf(c)), 'rejected by the broker');
+    const card = await d.cardWhere(
+      id,
+      (c) => /rejected by the broker/.test(textOf(c)),
+      'rejected by the broker',
+    );
     expect(textOf(card)).toMatch(/SBIN-EQ: order \d{14} REJECTED: ⟦RED:Insufficient holdings.*\[RISK2\]⟧/);
     expect(rawTextOf(card)).toContain('\\[RISK2\\]⟧');
     expect(d.g.placements.length).toBeGreaterThan(0);
