@@ -65,4 +65,20 @@ describe('a slow broker, a rate-limited channel, a rejecting broker', () => {
     expect(rawTextOf(card)).toContain('\\[RISK2\\]⟧');
     expect(d.g.placements.length).toBeGreaterThan(0);
   });
+
+  it('takes back the public "thinking" message when the broker fails, and tells only the person, in the core\'s words', async () => {
+    await d.g.h.post('/_sim/faults', {
+      fault: { kind: 'error', status: 502 },
+      count: 10,
+      paths: ['/apiV2/getQuotes'],
+    });
+    const rec = d.run('quote', { instrument: 'WIPRO' });
+    const told = await d.fake.followUp(rec);
+    await d.g.h.post('/_sim/faults', undefined, { method: 'DELETE' });
+    expect(rec.deleted).toBe(true);
+    expect(told.flags & 64).toBe(64);
+    expect(textOf(told)).toMatch(
+      /getQuote: the broker is unavailable right now.*\nNext: try again in a minute\./s,
+    );
+  });
 });
