@@ -6,6 +6,7 @@ import {
   type REST,
   Routes,
 } from 'discord.js';
+import { fitEmbeds } from './text/limits.js';
 
 /** A message the desk posts in a channel. */
 export interface MessageBody {
@@ -29,13 +30,13 @@ export function restMessages(rest: REST): ChannelMessages {
   return {
     async post(channelId, body) {
       const message = (await rest.post(Routes.channelMessages(channelId), {
-        body: { ...body, allowed_mentions: NO_MENTIONS },
+        body: { ...body, embeds: fitEmbeds(body.embeds ?? []), allowed_mentions: NO_MENTIONS },
       })) as APIMessage;
       return message.id;
     },
     async edit(channelId, messageId, body) {
       await rest.patch(Routes.channelMessage(channelId, messageId), {
-        body: { ...body, allowed_mentions: NO_MENTIONS },
+        body: { ...body, embeds: fitEmbeds(body.embeds ?? []), allowed_mentions: NO_MENTIONS },
       });
     },
   };

@@ -119,9 +119,16 @@ describe('order cards and approvals', () => {
     expect(d.g.placements).toHaveLength(0);
   });
 
-  it('rejects on Reject: the card says who rejected it, and nothing is placed', async () => {
+  it('lists the waiting ticket in /pending with its card, then rejects on Reject: the card says who, nothing is placed', async () => {
     d = await startDesk();
     const id = await requested(d);
+    const pending = textOf(await d.fake.reply(d.run('pending', {}, BOB)));
+    expect(pending).toMatch(
+      new RegExp(
+        `Tickets waiting for an approver \\(1\\)\\n\\*\\*${id}\\*\\* from <@${CAROL.id}>, expires <t:\\d+:R> \\(\\[card\\]\\(https://discord.com/channels/`,
+      ),
+    );
+    expect(pending).toContain('BUY 1 RELIANCE-EQ on NSE at market');
     await d.fake.ack(d.click(id, 'reject', ALICE));
     const card = await d.cardWhere(id, (c) => /rejected: nothing was sent/.test(textOf(c)), 'rejected');
     expect(textOf(card)).toContain(`Rejected by <@${ALICE.id}>`);

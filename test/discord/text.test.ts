@@ -5,7 +5,7 @@ import { parseDecisionId } from '../../src/discord/approvals/buttons.js';
 import { DeskInputError, describeError } from '../../src/discord/errors.js';
 import { parseLegs } from '../../src/discord/legs.js';
 import { escapeMarkdown, external } from '../../src/discord/text/escape.js';
-import { fitEmbed, LIMITS } from '../../src/discord/text/limits.js';
+import { fitEmbed, fitEmbeds, LIMITS } from '../../src/discord/text/limits.js';
 import { pageButtons, parsePageId, slice } from '../../src/discord/text/paging.js';
 import { instrumentsCsv } from '../../src/sim/market/index.js';
 import { createMarket } from '../../src/sim/market/market.js';
@@ -67,6 +67,17 @@ describe('embed limits', () => {
     expect(embed.fields?.every((f) => f.value.length <= 1024)).toBe(true);
     expect(total).toBeLessThanOrEqual(LIMITS.total);
     expect(total).toBeLessThan(6000);
+  });
+});
+
+describe('embeds of one message', () => {
+  it('share the 6000 characters and the limit of 10: later embeds are left out, the first kept whole', () => {
+    const big = { title: 'order', description: 'x'.repeat(2_500) };
+    const kept = fitEmbeds(Array.from({ length: 12 }, () => big));
+    expect(kept).toHaveLength(2);
+    expect(kept[0]).toEqual({ ...big, fields: [] });
+    const small = fitEmbeds(Array.from({ length: 12 }, () => ({ title: 'a' })));
+    expect(small).toHaveLength(10);
   });
 });
 

@@ -1,13 +1,13 @@
 import { MessageFlags, type RepliableInteraction } from 'discord.js';
 import type { Answer } from '../command.js';
 import { NO_MENTIONS } from '../messages.js';
-import { fitContent } from '../text/limits.js';
+import { fitContent, fitEmbeds } from '../text/limits.js';
 
 /** An answer as discord.js sends it, never pinging anyone. */
 export function payload(answer: Answer) {
   return {
     content: answer.content === undefined ? '' : fitContent(answer.content),
-    embeds: [...(answer.embeds ?? [])],
+    embeds: fitEmbeds(answer.embeds ?? []),
     components: [...(answer.components ?? [])],
     files: [...(answer.files ?? [])],
     allowedMentions: NO_MENTIONS,

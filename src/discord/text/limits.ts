@@ -10,6 +10,7 @@ export const LIMITS = {
   footer: 2_000, // 2048
   total: 5_800, // 6000 across the embed
   content: 1_900, // 2000
+  embeds: 10, // per message
   choices: 25,
   choiceText: 100,
 } as const;
@@ -53,6 +54,22 @@ export function fitEmbed(embed: APIEmbed): APIEmbed {
     );
   }
   return fitted;
+}
+
+/**
+ * The embeds of one message within Discord's limits, which apply to them together: at most 10, and the
+ * 6000 characters shared by all; embeds that would go over are left out, the first ones kept.
+ */
+export function fitEmbeds(embeds: readonly APIEmbed[]): APIEmbed[] {
+  const kept: APIEmbed[] = [];
+  let total = 0;
+  for (const embed of embeds.slice(0, LIMITS.embeds)) {
+    const fitted = fitEmbed(embed);
+    if (total + size(fitted) > LIMITS.total) break;
+    kept.push(fitted);
+    total += size(fitted);
+  }
+  return kept;
 }
 
 /** Message content within the limit. */

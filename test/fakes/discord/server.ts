@@ -38,7 +38,7 @@ export interface InteractionRecord {
   deleted: boolean;
 }
 
-/** Routes whose failures a test may inject: the channel message posts. */
+/** How the fake behaves. */
 export interface FakeOptions {
   /** How long an interaction may wait for its first acknowledgement (Discord: 3 s). */
   readonly ackDeadlineMs?: number;
