@@ -125,6 +125,15 @@ describe('what leaves no order', () => {
     expect(String(ack.data.content)).toMatch(/did you mean NSE:RELIANCE-EQ/);
   });
 
+  it('answers a command it does not know (registered by another version) by saying to deploy the commands', async () => {
+    d.fake.commands.set(GUILD_ID, [...(d.fake.commands.get(GUILD_ID) ?? []), { name: 'positions' }]);
+    const answer = await d.fake.reply(d.run('positions', {}, ALICE));
+    expect(answer.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answer.content).toBe(
+      'omsdesk has no command /positions: ask whoever runs omsdesk to run "omsdesk deploy-commands".',
+    );
+  });
+
   it('refuses commands in the monitoring channel and from another server', async () => {
     const monitor = await d.fake.reply(d.run('quote', { instrument: 'INFY' }, ALICE, MONITOR_CHANNEL));
     expect(monitor.content).toMatch(/read-only monitoring channel/);

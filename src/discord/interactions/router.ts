@@ -10,7 +10,7 @@ import { isApprover, memberRoleIds } from '../approvals/access.js';
 import { parseDecisionId } from '../approvals/buttons.js';
 import type { CardBoard } from '../approvals/card-board.js';
 import { decideByClick } from '../approvals/click.js';
-import { type CommandContext, isEphemeral, type SlashCommand, type Work } from '../command.js';
+import { type Choice, type CommandContext, isEphemeral, type SlashCommand, type Work } from '../command.js';
 import type { ResolvedDeps } from '../context.js';
 import { describeError } from '../errors.js';
 import { LIMITS } from '../text/limits.js';
@@ -54,12 +54,10 @@ export function createRouter(o: RouterOptions): (interaction: Interaction) => Pr
   const command = async (i: ChatInputCommandInteraction): Promise<void> => {
     const { settings } = o.deps;
     const cmd = o.commands.get(i.commandName);
-    const refusal =
-      placeRefusal(i, settings) ??
-      (cmd === undefined
-        ? `omsdesk has no command /${i.commandName}: ask whoever runs omsdesk to run "omsdesk deploy-commands".`
-        : kindRefusal(cmd.kind, settings));
-    if (refusal !== undefined || cmd === undefined) return tellPrivately(i, refusal ?? '');
+    const unknown = `omsdesk has no command /${i.commandName}: ask whoever runs omsdesk to run "omsdesk deploy-commands".`;
+    if (cmd === undefined) return tellPrivately(i, placeRefusal(i, settings) ?? unknown);
+    const refusal = placeRefusal(i, settings) ?? kindRefusal(cmd.kind, settings);
+    if (refusal !== undefined) return tellPrivately(i, refusal);
     if (cmd.kind === 'control' && !isApprover(settings, i.user.id, memberRoleIds(i.member))) {
       return tellPrivately(i, 'Only approvers (OMSDESK_DISCORD_APPROVERS) can halt or resume trading.');
     }
@@ -82,11 +80,15 @@ export function createRouter(o: RouterOptions): (interaction: Interaction) => Pr
 
   const autocomplete = async (i: AutocompleteInteraction): Promise<void> => {
     const cmd = o.commands.get(i.commandName);
-    let choices = i.guildId === o.deps.settings.guildId ? (cmd?.autocomplete?.(i, contextOf(i)) ?? []) : [];
-    choices = choices
-      .slice(0, LIMITS.choices)
-      .map((c) => ({ ...c, name: c.name.slice(0, LIMITS.choiceText) }));
-    await i.respond(choices);
+    let choices: readonly Choice[] = [];
+    try {
+      if (i.guildId === o.deps.settings.guildId) choices = cmd?.autocomplete?.(i, contextOf(i)) ?? [];
+    } catch (error) {
+      o.deps.logger.warn('autocomplete failed', { command: i.commandName, error: String(error) });
+    }
+    await i.respond(
+      choices.slice(0, LIMITS.choices).map((c) => ({ ...c, name: c.name.slice(0, LIMITS.choiceText) })),
+    );
   };
 
   const button = async (i: ButtonInteraction): Promise<void> => {
