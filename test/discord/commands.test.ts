@@ -51,7 +51,7 @@ describe('market data commands answer in public', () => {
     expect(shown(reply.content)).toBe(`${drawn?.title}: 26 candles`);
   });
 
-  it('/candles: an empty window is still drawn and summarised; a backwards window is refused privately', async () => {
+  it('/candles: empty and one-candle windows are still drawn and summarised; a backwards window is refused privately', async () => {
     const { reply } = await answer('candles', {
       instrument: 'RELIANCE',
       from: '2026-11-22 10:00',
@@ -59,6 +59,14 @@ describe('market data commands answer in public', () => {
     });
     expect(d.charts.at(-1)?.candles).toEqual([]);
     expect(reply.content).toMatch(/: 0 candles$/);
+    const one = await answer('candles', {
+      instrument: 'RELIANCE',
+      interval: '15',
+      from: '2026-11-19 10:15',
+      to: '2026-11-19 10:20',
+    });
+    expect(d.charts.at(-1)?.candles.map((c) => c.time)).toEqual(['2026-11-19T10:15:00+05:30']);
+    expect(one.reply.content).toMatch(/: 1 candles$/);
     const backwards = d.run('candles', { instrument: 'RELIANCE', from: '15:00', to: '10:00' });
     const refusal = await d.fake.ack(backwards);
     expect(refusal.type).toBe(4);
