@@ -167,6 +167,7 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
     });
   } catch (error) {
     await fake.close();
+    if (reads !== g.client) await reads.close();
     await g.close();
     throw error;
   }
