@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { AUDIT_USAGE, auditCommand } from './commands/audit.js';
 import { demoCommand } from './commands/demo.js';
+import { DEPLOY_USAGE, deployCommandsCommand } from './commands/deploy-commands.js';
+import { DISCORD_USAGE, discordCommand } from './commands/discord.js';
 import { MCP_USAGE, mcpCommand } from './commands/mcp.js';
 import { SERVE_USAGE, serveCommand } from './commands/serve.js';
 import { SIM_USAGE, simCommand } from './commands/sim.js';
@@ -12,12 +14,17 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   sim: { run: simCommand, summary: 'run the paper broker alone (HTTP API of the spec)' },
   serve: {
     run: serveCommand,
-    summary: 'serve MCP over HTTP (embedded paper broker unless a broker URL is set)',
+    summary: 'serve MCP over HTTP, and the Discord desk when DISCORD_TOKEN is set',
   },
   mcp: { run: mcpCommand, summary: 'serve MCP on stdio (or over HTTP with --http)' },
   demo: {
     run: demoCommand,
     summary: 'a short guided tour: an MCP client quotes, orders (confirmed) and follows',
+  },
+  discord: { run: discordCommand, summary: 'run the Discord desk alone (slash commands, order cards)' },
+  'deploy-commands': {
+    run: deployCommandsCommand,
+    summary: 'register the Discord slash commands in the server, then exit',
   },
   audit: { run: auditCommand, summary: 'verify the hash chain of the audit log' },
 };
@@ -33,6 +40,8 @@ function help(): string {
     SERVE_USAGE,
     MCP_USAGE,
     SIM_USAGE,
+    DISCORD_USAGE,
+    DEPLOY_USAGE,
     AUDIT_USAGE,
   ].join('\n');
 }

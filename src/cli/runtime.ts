@@ -30,6 +30,8 @@ export interface Runtime {
   readonly logger: Logger;
   /** The embedded paper broker, when no broker URL is configured. */
   readonly sim: Simulator | undefined;
+  /** Stops taking decisions before a graceful stop: tickets still waiting expire (cards and clients are told). */
+  drain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -113,7 +115,9 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
       redactor,
       logger,
       sim,
+      drain: () => gate.expirePending(),
       async close() {
+        await gate.expirePending();
         watching.close();
         gate.close();
         await live?.close();

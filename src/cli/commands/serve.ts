@@ -1,12 +1,14 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { DiscordDesk } from '../../discord/desk.js';
+import { deskApproves, startDesk } from '../discord-desk.js';
 import { untilSignal } from '../lifecycle.js';
 import { startFromEnvironment } from '../runtime.js';
 import { intFlag } from '../usage-error.js';
 import { checkMcpConfig, serveHttp } from './mcp.js';
 
 export const SERVE_USAGE =
-  'omsdesk serve [--host 127.0.0.1] [--port 8765]   (MCP over HTTP; embedded paper broker unless OMSDESK_BROKER_URL)';
+  'omsdesk serve [--host 127.0.0.1] [--port 8765]   (MCP over HTTP, and the Discord desk with DISCORD_TOKEN; embedded paper broker unless OMSDESK_BROKER_URL)';
 
 /** How a client starts omsdesk itself over stdio: this very script, with the same data directory. */
 function stdioCommand(dataDir: string): { command: string; args: string[]; env: Record<string, string> } {
@@ -37,28 +39,47 @@ export function connectSnippet(url: string, withToken: boolean, dataDir: string)
   ];
 }
 
-/** `omsdesk serve`: the MCP server over HTTP on loopback with the broker (embedded paper broker by default). */
+/**
+ * `omsdesk serve`: the MCP server over HTTP on loopback with the broker (embedded paper broker by
+ * default) and, when `DISCORD_TOKEN` is set, the Discord desk in the same process on the same gate, so
+ * MCP tickets are approved on Discord cards.
+ */
 export async function serveCommand(argv: readonly string[]): Promise<void> {
   const { values } = parseArgs({
     args: [...argv],
     options: { host: { type: 'string' }, port: { type: 'string' } },
     strict: true,
   });
-  const rt = await startFromEnvironment('omsdesk serve', checkMcpConfig);
-  const { config } = rt;
-  const host = values.host ?? config.mcp.host;
-  const http = await serveHttp(rt, host, intFlag('port', values.port, config.mcp.port, 0, 65535)).catch(
-    async (error: unknown) => {
-      await rt.close();
-      throw error;
-    },
+  const rt = await startFromEnvironment('omsdesk serve', (config) =>
+    checkMcpConfig(config, deskApproves(config)),
   );
+  const { config } = rt;
+  let desk: DiscordDesk | undefined;
+  const stop = async (): Promise<void> => {
+    await rt.drain();
+    await desk?.close();
+    await rt.close();
+  };
+  const host = values.host ?? config.mcp.host;
+  const http = await (async () => {
+    desk = config.discord === undefined ? undefined : await startDesk(rt);
+    const channel = desk !== undefined && deskApproves(config) ? desk.approvals : undefined;
+    return serveHttp(rt, host, intFlag('port', values.port, config.mcp.port, 0, 65535), channel);
+  })().catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
   const broker = config.broker.mode === 'paper' ? 'embedded paper broker (paper money)' : 'LIVE broker';
   const confirm = config.policy.readOnly
     ? 'read-only: no placement tools'
     : `orders need a human confirmation (OMSDESK_CONFIRM=${config.gate.confirm})`;
   console.log(`omsdesk MCP server listening on ${http.url}`);
   console.log(`${broker}; ${confirm}`);
+  if (desk !== undefined) {
+    console.log(
+      `Discord desk online as ${desk.botName}${deskApproves(config) ? '; order cards go to the approvals channel' : '; read-only desk'}`,
+    );
+  }
   console.log('');
   for (const line of connectSnippet(http.url, config.mcp.token !== undefined, config.dataDir))
     console.log(line);
@@ -66,7 +87,7 @@ export async function serveCommand(argv: readonly string[]): Promise<void> {
   console.log('Ctrl-C stops.');
   await untilSignal(async () => {
     await http.close();
-    await rt.close();
+    await stop();
     console.log('omsdesk stopped');
   });
 }

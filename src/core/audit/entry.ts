@@ -5,6 +5,8 @@ export interface Actor {
   readonly channel: string;
   readonly id: string;
   readonly name?: string;
+  /** Where in the channel the person acted, when it has places of its own (a Discord channel id). */
+  readonly channelId?: string;
 }
 
 /** One audit line: what happened to which ticket, who did it, and the link to the line before. */

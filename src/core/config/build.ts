@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { DEFAULTS, LIVE_CAPS, PAPER_CAPS } from './defaults.js';
+import { DEFAULTS, DISCORD_API_DEFAULT, LIVE_CAPS, PAPER_CAPS } from './defaults.js';
 import type { ParsedVariables } from './schema.js';
-import type { BrokerConfig, BrokerCredentials, Config, LiveCredentials } from './types.js';
+import type { BrokerConfig, BrokerCredentials, Config, DiscordConfig, LiveCredentials } from './types.js';
 
 /** Only the keys whose values are defined (optional properties must be absent, not undefined). */
 function defined<T extends Record<string, unknown>>(
@@ -84,7 +84,26 @@ export function buildConfig(v: Partial<ParsedVariables>, warnings: readonly stri
       allowedOrigins: v.OMSDESK_MCP_ALLOWED_ORIGINS ?? [],
       ...defined({ token: v.OMSDESK_MCP_TOKEN }),
     },
+    ...defined({ discord: discordConfig(v) }),
     log: { level: v.OMSDESK_LOG_LEVEL ?? DEFAULTS.logLevel },
     warnings,
+  };
+}
+
+/** The Discord desk's settings, when a token is set (the rules guarantee the ids it needs). */
+function discordConfig(v: Partial<ParsedVariables>): DiscordConfig | undefined {
+  const token = v.DISCORD_TOKEN?.replace(/^Bot\s+/i, '');
+  if (token === undefined) return undefined;
+  return {
+    token,
+    applicationId: v.DISCORD_APPLICATION_ID ?? '',
+    guildId: v.DISCORD_GUILD_ID ?? '',
+    apiUrl: v.DISCORD_API_URL ?? DISCORD_API_DEFAULT,
+    approvers: v.OMSDESK_DISCORD_APPROVERS ?? [],
+    fourEyes: v.OMSDESK_DISCORD_FOUR_EYES ?? false,
+    ...defined({
+      approvalsChannel: v.OMSDESK_DISCORD_APPROVALS_CHANNEL,
+      monitorChannel: v.OMSDESK_DISCORD_MONITOR_CHANNEL,
+    }),
   };
 }

@@ -38,6 +38,9 @@ export const DEFAULTS = {
   logLevel: 'info',
 } as const;
 
+/** Discord's REST base; tests point `DISCORD_API_URL` at a fake on loopback. */
+export const DISCORD_API_DEFAULT = 'https://discord.com/api';
+
 /** Values of the enumerated settings. */
 export const API_GENERATIONS = ['v2', 'v1'] as const;
 export const SIM_HOURS = ['always', 'real'] as const;

@@ -3,10 +3,10 @@ import type { Config } from './types.js';
 
 const mark = (value: string | undefined): string => (value === undefined ? 'not set' : REDACTED);
 
-/** Every secret value of a configuration (credentials and the MCP token). */
+/** Every secret value of a configuration (credentials, the MCP token and the Discord bot token). */
 export function configSecrets(config: Config): string[] {
   const c = config.broker.credentials;
-  return [c.password, c.apiKey, c.totpSecret, c.dobOrPan, config.mcp.token].filter(
+  return [c.password, c.apiKey, c.totpSecret, c.dobOrPan, config.mcp.token, config.discord?.token].filter(
     (s): s is string => s !== undefined,
   );
 }
@@ -37,6 +37,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
       },
     },
     mcp: { ...config.mcp, token: mark(config.mcp.token) },
+    ...(config.discord === undefined ? {} : { discord: { ...config.discord, token: REDACTED } }),
   };
   return configRedactor(config).value(view);
 }

@@ -1,5 +1,6 @@
 import { Redactor } from '../redact.js';
 import { buildConfig } from './build.js';
+import { discordRules, discordWarnings } from './discord-rules.js';
 import { parseDotenv } from './dotenv.js';
 import { ConfigError, type ConfigProblem } from './errors.js';
 import { crossRules, wantsLive } from './rules.js';
@@ -35,7 +36,7 @@ export function loadConfig(sources: ConfigSources): Config {
     else for (const issue of result.error.issues) problems.push({ variable: name, message: issue.message });
   }
   const variables = parsed as Partial<ParsedVariables>;
-  problems.push(...crossRules(variables, raw));
+  problems.push(...crossRules(variables, raw), ...discordRules(variables, raw));
 
   if (problems.length > 0) {
     // Field messages never include secrets; this also catches a secret pasted into the wrong variable.
@@ -45,7 +46,11 @@ export function loadConfig(sources: ConfigSources): Config {
     const ordered = [...problems].sort((a, b) => rank(a) - rank(b));
     throw new ConfigError(ordered.map((p) => ({ ...p, message: redactor.text(p.message) })));
   }
-  const warnings = [...unknownVariables(sources.env, file.values), ...liveWarnings(variables, raw)];
+  const warnings = [
+    ...unknownVariables(sources.env, file.values),
+    ...liveWarnings(variables, raw),
+    ...discordWarnings(raw),
+  ];
   return buildConfig(variables, warnings);
 }
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { EXCHANGES, PRODUCTS } from '../vocabulary/index.js';
 import { API_GENERATIONS, CONFIRM_MODES, LOG_LEVELS, MARKET_HOURS_MODES, SIM_HOURS } from './defaults.js';
+import { discordApiUrl, discordTokenProblem, snowflake, snowflakes } from './discord-formats.js';
 import {
   bool,
   type Field,
@@ -62,6 +63,14 @@ export const CONFIG_SCHEMA = {
   OMSDESK_MCP_PORT: port(),
   OMSDESK_MCP_TOKEN: secret(tokenProblem),
   OMSDESK_MCP_ALLOWED_ORIGINS: origins(),
+  DISCORD_TOKEN: secret(discordTokenProblem),
+  DISCORD_APPLICATION_ID: snowflake(),
+  DISCORD_GUILD_ID: snowflake(),
+  DISCORD_API_URL: discordApiUrl(),
+  OMSDESK_DISCORD_APPROVERS: snowflakes(),
+  OMSDESK_DISCORD_APPROVALS_CHANNEL: snowflake(),
+  OMSDESK_DISCORD_MONITOR_CHANNEL: snowflake(),
+  OMSDESK_DISCORD_FOUR_EYES: bool(),
   OMSDESK_LOG_LEVEL: oneOf(LOG_LEVELS),
 } satisfies Record<ConfigVariableName, Field<unknown>>;
 

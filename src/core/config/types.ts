@@ -90,6 +90,23 @@ export interface McpConfig {
   readonly allowedOrigins: readonly string[];
 }
 
+/** The Discord desk; present only when `DISCORD_TOKEN` is set. */
+export interface DiscordConfig {
+  /** The bot token: a secret. */
+  readonly token: string;
+  readonly applicationId: string;
+  /** The one server the bot serves. */
+  readonly guildId: string;
+  /** REST base without the version (`https://discord.com/api`). */
+  readonly apiUrl: string;
+  /** User ids and role ids allowed to approve; empty makes the desk read-only. */
+  readonly approvers: readonly string[];
+  readonly approvalsChannel?: string;
+  readonly monitorChannel?: string;
+  /** The requester of an order may not approve it. */
+  readonly fourEyes: boolean;
+}
+
 /** The whole product's configuration, parsed once by the CLI and passed down. */
 export interface Config {
   readonly dataDir: string;
@@ -100,6 +117,7 @@ export interface Config {
   /** The audit log, and the key of its anchor (the CLI picks a place in the home directory when unset). */
   readonly audit: { readonly path: string; readonly keyFile?: string };
   readonly mcp: McpConfig;
+  readonly discord?: DiscordConfig;
   readonly log: { readonly level: (typeof LOG_LEVELS)[number] };
   /** Things worth telling the user that do not stop the start (an unknown OMSDESK_ variable). */
   readonly warnings: readonly string[];

@@ -1,9 +1,9 @@
-import { DEFAULTS, LIVE_CAPS, PAPER_CAPS } from './defaults.js';
+import { DEFAULTS, DISCORD_API_DEFAULT, LIVE_CAPS, PAPER_CAPS } from './defaults.js';
 
 /** One environment variable: its name, its default as people read it, what it does, and whether it is a secret. */
 export interface ConfigVariable {
   readonly name: string;
-  readonly group: 'broker' | 'sim' | 'policy' | 'gate' | 'mcp' | 'log';
+  readonly group: 'broker' | 'sim' | 'policy' | 'gate' | 'mcp' | 'discord' | 'log';
   readonly default: string;
   readonly description: string;
   readonly secret: boolean;
@@ -17,6 +17,14 @@ const v = <N extends string>(
   description: string,
   secret = false,
 ) => ({ name: `OMSDESK_${name}` as const, group, default: def, description, secret });
+/** A variable of Discord's own fixed interface, named without the `OMSDESK_` prefix. */
+const discordVariable = <N extends string>(name: N, def: string, description: string, secret = false) => ({
+  name: `DISCORD_${name}` as const,
+  group: 'discord' as const,
+  default: def,
+  description,
+  secret,
+});
 
 /** Every variable omsdesk reads; the README's configuration table is generated from (and checked against) this. */
 export const CONFIG_VARIABLES = [
@@ -196,6 +204,43 @@ export const CONFIG_VARIABLES = [
     '(none)',
     'Comma-separated browser origins allowed to call the MCP server.',
   ),
+  discordVariable(
+    'TOKEN',
+    '(none: no Discord bot)',
+    'Bot token from the Developer Portal; setting it runs the Discord desk with omsdesk serve.',
+    true,
+  ),
+  discordVariable('APPLICATION_ID', '(none)', 'The Discord application id; required with DISCORD_TOKEN.'),
+  discordVariable(
+    'GUILD_ID',
+    '(none)',
+    'The one server the bot serves; interactions from anywhere else are refused. Required with DISCORD_TOKEN.',
+  ),
+  discordVariable(
+    'API_URL',
+    // A code span: the README must not link outside the repository, and bare URLs become links.
+    `\`${DISCORD_API_DEFAULT}\``,
+    'Discord REST base (https, or http on loopback for tests), without the version.',
+  ),
+  v(
+    'DISCORD_APPROVERS',
+    'discord',
+    '(none: read-only desk)',
+    'Comma-separated user ids and role ids allowed to approve orders and halt or resume trading.',
+  ),
+  v(
+    'DISCORD_APPROVALS_CHANNEL',
+    'discord',
+    '(none)',
+    'Channel id where order cards are posted; required with approvers.',
+  ),
+  v(
+    'DISCORD_MONITOR_CHANNEL',
+    'discord',
+    '(none)',
+    'The read-only monitoring channel; commands used there are refused.',
+  ),
+  v('DISCORD_FOUR_EYES', 'discord', 'false', 'true: the person who requested an order may not approve it.'),
   v('LOG_LEVEL', 'log', DEFAULTS.logLevel, 'Least severe log level written: debug, info, warn or error.'),
 ] as const satisfies readonly ConfigVariable[];
 

@@ -301,6 +301,15 @@ export class OrderGate {
     return () => this.#listeners.delete(listener);
   }
 
+  /**
+   * A graceful stop: tickets still waiting for a decision expire now (recorded, and told to listeners such
+   * as the Discord cards), so nothing is left that looks approvable while no process can send it.
+   */
+  async expirePending(reason = 'omsdesk stopped before anyone decided'): Promise<void> {
+    const waiting = this.#store.list().filter((h) => h.ticket.status === 'PENDING');
+    await Promise.all(waiting.map((held) => this.#expire(held, reason)));
+  }
+
   /** Stops the timers and the following of orders. */
   close(): void {
     this.#life.abort(new Error('the order gate is closed'));
@@ -557,13 +566,17 @@ export class OrderGate {
   #expireIfDue(held: HeldTicket): void {
     const { ticket } = held;
     if (ticket.status !== 'PENDING' || this.#o.clock.now() < Date.parse(ticket.expiresAt)) return;
+    void this.#expire(held, 'no decision before the ticket expired');
+  }
+
+  /** PENDING to EXPIRED, synchronously (so nothing can approve it meanwhile), then recorded. */
+  #expire(held: HeldTicket, reason: string): Promise<unknown> {
+    const { ticket } = held;
     ticket.status = 'EXPIRED';
-    ticket.reason = 'no decision before the ticket expired';
+    ticket.reason = reason;
     held.touchedAt = this.#o.clock.now();
-    void auditTransition(this.#o.audit, ticket, 'expired', undefined, { reason: ticket.reason }).catch(
-      () => undefined,
-    );
     this.#emit(ticket, 'expired');
+    return auditTransition(this.#o.audit, ticket, 'expired', undefined, { reason }).catch(() => undefined);
   }
 
   #emit(ticket: Ticket, event: string): void {

@@ -39,7 +39,11 @@ export function confirmationProblem(
   facts: Omit<PathFacts, 'canElicit'>,
 ): string | undefined {
   if (settings.mode === 'discord' && !facts.hasChannel) {
-    return 'OMSDESK_CONFIRM=discord needs the Discord approver, which this version of omsdesk does not run yet: use OMSDESK_CONFIRM=auto or elicit (or tool with the paper broker)';
+    return (
+      'OMSDESK_CONFIRM=discord needs the Discord approver, which runs only in omsdesk serve with Discord configured ' +
+      '(DISCORD_TOKEN, DISCORD_APPLICATION_ID, DISCORD_GUILD_ID, OMSDESK_DISCORD_APPROVERS, OMSDESK_DISCORD_APPROVALS_CHANNEL): ' +
+      'configure it, or use OMSDESK_CONFIRM=auto or elicit (or tool with the paper broker)'
+    );
   }
   if (settings.mode === 'tool' && !toolConfirmEnabled(settings, facts.broker)) {
     return 'OMSDESK_CONFIRM=tool lets a model confirm its own orders; against a live broker it needs OMSDESK_ALLOW_TOOL_CONFIRM_LIVE=true';

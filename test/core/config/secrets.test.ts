@@ -21,6 +21,7 @@ const SECRETS = [
 describe('secrets', () => {
   it('are flagged in the variable table', () => {
     expect([...SECRET_VARIABLES].sort()).toEqual([
+      'DISCORD_TOKEN',
       'OMSDESK_API_KEY',
       'OMSDESK_DOB_OR_PAN',
       'OMSDESK_MCP_TOKEN',
@@ -95,7 +96,8 @@ describe('the variable table', () => {
     expect(new Set(names).size).toBe(names.length);
     expect([...names].sort()).toEqual(Object.keys(CONFIG_SCHEMA).sort());
     for (const v of CONFIG_VARIABLES) {
-      expect(v.name).toMatch(/^OMSDESK_[A-Z_]+$/);
+      // Discord's four variables of the fixed interface carry no prefix; every other one does.
+      expect(v.name).toMatch(/^OMSDESK_[A-Z_]+$|^DISCORD_(TOKEN|APPLICATION_ID|GUILD_ID|API_URL)$/);
       expect(v.description.length).toBeGreaterThan(10);
       expect(v.default.length).toBeGreaterThan(0);
     }

@@ -1,0 +1,38 @@
+import { type APIActionRowComponent, type APIButtonComponent, ButtonStyle, ComponentType } from 'discord.js';
+
+/** What a card's button does. */
+export type Decision = 'confirm' | 'reject';
+
+const TICKET_BUTTON = /^(confirm|reject):(T[A-Za-z0-9]{8})$/;
+
+/** A button's custom id: the decision and the ticket id, never the order's parameters. */
+export function decisionId(decision: Decision, ticketId: string): string {
+  return `${decision}:${ticketId}`;
+}
+
+/** The decision and ticket of a card button's custom id, or undefined for any other id. */
+export function parseDecisionId(customId: string): { decision: Decision; ticketId: string } | undefined {
+  const m = TICKET_BUTTON.exec(customId);
+  return m ? { decision: m[1] as Decision, ticketId: (m[2] as string).toUpperCase() } : undefined;
+}
+
+/** The card's two buttons: Confirm (success style) and Reject (danger style). */
+export function decisionRow(ticketId: string): APIActionRowComponent<APIButtonComponent> {
+  return {
+    type: ComponentType.ActionRow,
+    components: [
+      {
+        type: ComponentType.Button,
+        style: ButtonStyle.Success,
+        label: 'Confirm',
+        custom_id: decisionId('confirm', ticketId),
+      },
+      {
+        type: ComponentType.Button,
+        style: ButtonStyle.Danger,
+        label: 'Reject',
+        custom_id: decisionId('reject', ticketId),
+      },
+    ],
+  };
+}

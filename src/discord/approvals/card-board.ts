@@ -1,0 +1,137 @@
+import type { ApprovalChannel, Ticket } from '../../core/gate/index.js';
+import type { Logger } from '../../core/logger.js';
+import type { DeskGate } from '../deps.js';
+import type { ChannelMessages } from '../messages.js';
+import { renderCard } from './card.js';
+
+/** Statuses after which a card never changes again. */
+const FINAL: ReadonlySet<string> = new Set([
+  'EXPIRED',
+  'DECLINED',
+  'REFUSED',
+  'NOT_PLACED',
+  'COMPLETE',
+  'REJECTED',
+  'CANCELED',
+  'SETTLED',
+]);
+
+/** Most cards followed at once; the oldest are let go first (their tickets long settled). */
+const MAX_CARDS = 500;
+
+interface Card {
+  readonly channelId: string;
+  messageId: string | undefined;
+  latest: Ticket;
+  dirty: boolean;
+  editing: Promise<void> | undefined;
+}
+
+/** Where the board posts, and how it links to what it posted. */
+export interface BoardOptions {
+  readonly messages: ChannelMessages;
+  readonly gate: Pick<DeskGate, 'onChange'>;
+  readonly channelId: string | undefined;
+  readonly guildId: string;
+  readonly logger: Logger;
+}
+
+/**
+ * The approvals channel: posts an order card per ticket and keeps each card showing its ticket's latest
+ * state (edits run one at a time per card, always with the newest state). It is also the gate's
+ * `ApprovalChannel`, so tickets from MCP get cards the same way.
+ */
+export class CardBoard implements ApprovalChannel {
+  readonly name = 'discord';
+  readonly #o: BoardOptions;
+  readonly #cards = new Map<string, Card>();
+  readonly #stop: () => void;
+  #closed = false;
+
+  constructor(options: BoardOptions) {
+    this.#o = options;
+    this.#stop = options.gate.onChange((ticket) => {
+      const card = this.#cards.get(ticket.id);
+      if (card) this.#update(card, ticket);
+    });
+  }
+
+  /** Shows a ticket to the approvers; rejects when it cannot (then nothing can approve it there). */
+  async post(ticket: Ticket): Promise<void> {
+    await this.postCard(ticket);
+  }
+
+  /** Posts a ticket's card and resolves with its link. */
+  async postCard(ticket: Ticket): Promise<string> {
+    const channelId = this.#o.channelId;
+    if (channelId === undefined || this.#closed) throw new Error('no approvals channel is open');
+    const card: Card = { channelId, messageId: undefined, latest: ticket, dirty: false, editing: undefined };
+    this.#cards.set(ticket.id, card);
+    if (this.#cards.size > MAX_CARDS) this.#cards.delete(this.#cards.keys().next().value as string);
+    try {
+      card.messageId = await this.#o.messages.post(channelId, renderCard(ticket));
+    } catch (error) {
+      this.#cards.delete(ticket.id);
+      throw error;
+    }
+    // The ticket may have moved on while the card was being posted.
+    if (card.dirty) this.#update(card, card.latest);
+    return this.link(channelId, card.messageId);
+  }
+
+  /** The link to a posted card, when this process posted it. */
+  cardLink(ticketId: string): string | undefined {
+    const card = this.#cards.get(ticketId);
+    return card?.messageId === undefined ? undefined : this.link(card.channelId, card.messageId);
+  }
+
+  /** A message's link. */
+  link(channelId: string, messageId: string): string {
+    return `https://discord.com/channels/${this.#o.guildId}/${channelId}/${messageId}`;
+  }
+
+  /** Stops following tickets: cards still waiting say the ticket expired, and pending edits finish. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#stop();
+    await Promise.all([...this.#cards.values()].map((c) => c.editing));
+    await Promise.all(
+      [...this.#cards.values()]
+        .filter((c) => c.latest.status === 'PENDING' && c.messageId !== undefined)
+        .map((c) =>
+          this.#o.messages
+            .edit(c.channelId, c.messageId as string, renderCard(c.latest, { stopped: true }))
+            .catch((error: unknown) => this.#failed(c, error)),
+        ),
+    );
+    this.#cards.clear();
+  }
+
+  #update(card: Card, ticket: Ticket): void {
+    card.latest = ticket;
+    card.dirty = true;
+    if (card.editing !== undefined || card.messageId === undefined) return;
+    card.editing = this.#drain(card);
+  }
+
+  async #drain(card: Card): Promise<void> {
+    while (card.dirty) {
+      card.dirty = false;
+      const ticket = card.latest;
+      try {
+        await this.#o.messages.edit(card.channelId, card.messageId as string, renderCard(ticket));
+      } catch (error) {
+        this.#failed(card, error);
+      }
+    }
+    card.editing = undefined;
+    if (FINAL.has(card.latest.status)) this.#cards.delete(card.latest.id);
+  }
+
+  #failed(card: Card, error: unknown): void {
+    this.#o.logger.warn('could not update an order card', {
+      ticket: card.latest.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}

@@ -1,0 +1,119 @@
+import type { APIActionRowComponent, APIButtonComponent, APIEmbed, APIEmbedField } from 'discord.js';
+import type { Actor } from '../../core/audit/index.js';
+import { showCount, showPrice } from '../../core/checks/index.js';
+import type { Ticket, TicketStatus } from '../../core/gate/index.js';
+import { escapeMarkdown, external } from '../text/escape.js';
+import { fitEmbed } from '../text/limits.js';
+import { decisionRow } from './buttons.js';
+
+const HEADINGS: Readonly<Record<TicketStatus, { words: string; color: number }>> = {
+  PENDING: { words: 'awaiting approval', color: 0xf1c40f },
+  SUBMITTING: { words: 'confirmed, sending to the broker', color: 0x3498db },
+  PLACED: { words: 'placed', color: 0x3498db },
+  UNKNOWN: { words: 'sent, outcome unknown: checking the order book', color: 0xe67e22 },
+  NOT_PLACED: { words: 'not placed', color: 0x95a5a6 },
+  COMPLETE: { words: 'filled', color: 0x2ecc71 },
+  REJECTED: { words: 'rejected by the broker', color: 0xe74c3c },
+  CANCELED: { words: 'canceled', color: 0x95a5a6 },
+  SETTLED: { words: 'settled (the orders ended differently)', color: 0x3498db },
+  REFUSED: { words: 'refused: nothing was sent', color: 0xe74c3c },
+  DECLINED: { words: 'rejected: nothing was sent', color: 0x95a5a6 },
+  EXPIRED: { words: 'expired: nothing was sent', color: 0x95a5a6 },
+};
+
+/** A person as a card names them: a Discord user as a mention (which pings nobody), anyone else by name. */
+export function actorText(actor: Actor): string {
+  if (actor.channel === 'discord' && /^\d{17,20}$/.test(actor.id)) return `<@${actor.id}>`;
+  const who =
+    actor.channel === 'mcp' ? `the MCP client ${actor.id}` : `${actor.name ?? actor.id} (${actor.channel})`;
+  return escapeMarkdown(who);
+}
+
+function at(iso: string | undefined): string {
+  const ms = iso === undefined ? Number.NaN : Date.parse(iso);
+  return Number.isNaN(ms) ? '' : ` at <t:${Math.floor(ms / 1000)}:T>`;
+}
+
+function decision(ticket: Ticket): string | undefined {
+  const by = ticket.decidedBy;
+  if (!by) return undefined;
+  if (ticket.status === 'DECLINED') return `Rejected by ${actorText(by)}${at(ticket.decidedAt)}.`;
+  const then =
+    ticket.status === 'REFUSED' && ticket.reason
+      ? ` The re-check refused it: ${escapeMarkdown(ticket.reason)}`
+      : '';
+  return `Confirmed by ${actorText(by)}${at(ticket.decidedAt)}.${then}`;
+}
+
+/** One line per order of the ticket once sent: order number, state, fills, the broker's reason. */
+export function orderLines(ticket: Ticket): string[] {
+  return ticket.legs.flatMap((leg) => {
+    const o = leg.outcome;
+    if (!o) return [];
+    const number = o.orderNumber ? ` order ${o.orderNumber}` : '';
+    const avg = o.averagePrice ? ` @ ₹${showPrice(o.averagePrice, leg.instrument.tickSize)}` : '';
+    const filled = o.filledQuantity ? `, filled ${showCount(o.filledQuantity)}${avg}` : '';
+    const why = o.rejection
+      ? `: ${external(o.rejection.text, 200)}`
+      : o.reason
+        ? `: ${external(o.reason, 200)}`
+        : '';
+    return [`${escapeMarkdown(leg.instrument.tradingSymbol)}:${number} ${o.status}${filled}${why}`];
+  });
+}
+
+/** How a card reads when the desk stops before anyone decided. */
+export const STOPPED_NOTE = 'omsdesk stopped before anyone decided: the ticket expired and nothing was sent.';
+
+/**
+ * The order card: the ticket's summary, who asked, the decision and who made it, the order numbers and
+ * their outcome; Confirm and Reject only while it waits. `stopped` shows a pending ticket as expired.
+ */
+export function renderCard(
+  ticket: Ticket,
+  options: { stopped?: boolean } = {},
+): { embeds: APIEmbed[]; components: APIActionRowComponent<APIButtonComponent>[] } {
+  const stopped = options.stopped === true && ticket.status === 'PENDING';
+  const heading = HEADINGS[stopped ? 'EXPIRED' : ticket.status];
+  const fields: APIEmbedField[] = [
+    { name: 'Requested by', value: actorText(ticket.requestedBy), inline: true },
+  ];
+  if (ticket.status === 'PENDING' && !stopped) {
+    fields.push({
+      name: 'Expires',
+      value: `<t:${Math.floor(Date.parse(ticket.expiresAt) / 1000)}:R>`,
+      inline: true,
+    });
+  }
+  const decided = decision(ticket);
+  if (decided) fields.push({ name: 'Decision', value: decided });
+  const orders = orderLines(ticket);
+  if (orders.length > 0) fields.push({ name: 'Orders', value: orders.join('\n') });
+  if (stopped) fields.push({ name: 'Outcome', value: STOPPED_NOTE });
+  else if (
+    ticket.status === 'EXPIRED' ||
+    (ticket.status === 'DECLINED' && ticket.decidedBy?.channel !== 'discord')
+  ) {
+    if (ticket.reason) fields.push({ name: 'Outcome', value: escapeMarkdown(ticket.reason) });
+  }
+  if (ticket.violations.length > 0) {
+    fields.push({
+      name: 'Checks',
+      value: ticket.violations.map((v) => `- ${escapeMarkdown(v.message)}`).join('\n'),
+    });
+  }
+  if (ticket.warnings.length > 0) {
+    fields.push({ name: 'Warnings', value: ticket.warnings.map((w) => `- ${escapeMarkdown(w)}`).join('\n') });
+  }
+  const embed = fitEmbed({
+    title: `Order ticket ${ticket.id}: ${heading.words}`,
+    description: escapeMarkdown(ticket.summary),
+    color: heading.color,
+    fields,
+    footer: { text: `ticket ${ticket.id} · ${ticket.kind} · payload hash ${ticket.hash.slice(0, 16)}…` },
+  });
+  return {
+    embeds: [embed],
+    components: ticket.status === 'PENDING' && !stopped ? [decisionRow(ticket.id)] : [],
+  };
+}

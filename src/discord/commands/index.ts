@@ -1,0 +1,51 @@
+import type { SlashCommand } from '../command.js';
+import type { DeskSettings } from '../deps.js';
+import { kindRefusal } from '../interactions/guard.js';
+import { candlesCommand } from './candles.js';
+import { greeksCommand } from './greeks.js';
+import { haltCommand } from './halt.js';
+import { holdingsCommand } from './holdings.js';
+import { indicesCommand } from './indices.js';
+import { limitsCommand } from './limits.js';
+import { multiOrderCommand } from './multi-order.js';
+import { orderCommand } from './order.js';
+import { orderStatusCommand } from './order-status.js';
+import { ordersCommand } from './orders.js';
+import { pendingCommand } from './pending.js';
+import { quoteCommand } from './quote.js';
+import { resumeCommand } from './resume.js';
+import { securityCommand } from './security.js';
+import { spanCommand } from './span.js';
+import { straddleCommand } from './straddle.js';
+import { tradesCommand } from './trades.js';
+
+/** Every command of the desk, in the order Discord lists them. */
+export const ALL_COMMANDS: readonly SlashCommand[] = [
+  quoteCommand,
+  candlesCommand,
+  securityCommand,
+  indicesCommand,
+  greeksCommand,
+  spanCommand,
+  orderCommand,
+  multiOrderCommand,
+  straddleCommand,
+  ordersCommand,
+  orderStatusCommand,
+  tradesCommand,
+  holdingsCommand,
+  limitsCommand,
+  pendingCommand,
+  haltCommand,
+  resumeCommand,
+];
+
+/** The commands to register with these settings: a read-only desk has no order or halt commands. */
+export function registeredCommands(settings: DeskSettings): SlashCommand[] {
+  return ALL_COMMANDS.filter((c) => kindRefusal(c.kind, settings) === undefined);
+}
+
+/** Every command by name; the router knows all of them, so an unregistered one can say why. */
+export function commandMap(): ReadonlyMap<string, SlashCommand> {
+  return new Map(ALL_COMMANDS.map((c) => [c.name, c]));
+}

@@ -1,0 +1,87 @@
+import { SlashCommandBuilder } from 'discord.js';
+import type { OrderSide } from '../../core/domain/enums.js';
+import type { Exchange, PriceType, Product, Retention } from '../../core/vocabulary/index.js';
+import { submitForApproval } from '../approvals/submit.js';
+import { instrumentChoices } from '../autocomplete.js';
+import type { SlashCommand } from '../command.js';
+import { defaultProduct, resolveInstrument } from '../inputs.js';
+import { exchangeOption, instrumentOption, json, productOption, sideOption } from './options.js';
+
+/** `/order`: one order, previewed by the gate and posted as a card for an approver. */
+export const orderCommand: SlashCommand = {
+  name: 'order',
+  kind: 'order',
+  json: json(
+    new SlashCommandBuilder()
+      .setName('order')
+      .setDescription('Place an order: an approver confirms it on its card first')
+      .addStringOption((o) => sideOption(o))
+      .addStringOption((o) => instrumentOption(o))
+      .addIntegerOption((o) =>
+        o
+          .setName('quantity')
+          .setDescription('Units, not lots (a multiple of the lot size)')
+          .setRequired(true)
+          .setMinValue(1),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('price_type')
+          .setDescription('MKT, LMT, SL-LMT or SL-MKT')
+          .setRequired(true)
+          .setChoices(...['MKT', 'LMT', 'SL-LMT', 'SL-MKT'].map((v) => ({ name: v, value: v }))),
+      )
+      .addNumberOption((o) =>
+        o.setName('price').setDescription('Limit price in rupees (LMT, SL-LMT)').setMinValue(0.01),
+      )
+      .addNumberOption((o) =>
+        o
+          .setName('trigger_price')
+          .setDescription('Stop-loss trigger in rupees (SL-LMT, SL-MKT)')
+          .setMinValue(0.01),
+      )
+      .addStringOption((o) => productOption(o, 'C, or M on NFO'))
+      .addStringOption((o) =>
+        o
+          .setName('retention')
+          .setDescription('DAY (default), IOC or EOS')
+          .setChoices(...['DAY', 'IOC', 'EOS'].map((v) => ({ name: v, value: v }))),
+      )
+      .addStringOption((o) =>
+        o.setName('remarks').setDescription('A short note kept with the order').setMaxLength(40),
+      )
+      .addStringOption((o) => exchangeOption(o)),
+  ),
+  prepare(i, ctx) {
+    const exchange = (i.options.getString('exchange') ?? undefined) as Exchange | undefined;
+    const typed = i.options.getString('instrument', true);
+    const r = resolveInstrument(ctx.deps.catalog(), typed, exchange);
+    const price = i.options.getNumber('price') ?? undefined;
+    const trigger = i.options.getNumber('trigger_price') ?? undefined;
+    const retention = (i.options.getString('retention') ?? undefined) as Retention | undefined;
+    const remarks = i.options.getString('remarks')?.trim();
+    return () =>
+      submitForApproval(ctx, {
+        kind: 'single',
+        order: {
+          instrument: r.key,
+          side: i.options.getString('side', true) as OrderSide,
+          quantity: i.options.getInteger('quantity', true),
+          priceType: i.options.getString('price_type', true) as PriceType,
+          ...(price === undefined ? {} : { price }),
+          ...(trigger === undefined ? {} : { triggerPrice: trigger }),
+          product: (i.options.getString('product') ?? defaultProduct(r.ref.exchange)) as Product,
+          ...(retention === undefined ? {} : { retention }),
+          ...(remarks ? { remarks } : {}),
+        },
+      });
+  },
+  autocomplete(i, ctx) {
+    const exchange = (i.options.getString('exchange') ?? undefined) as Exchange | undefined;
+    return instrumentChoices(
+      ctx.deps.catalog(),
+      i.options.getFocused(),
+      exchange === undefined ? {} : { exchange },
+    );
+  },
+};

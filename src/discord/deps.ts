@@ -1,0 +1,61 @@
+import type { InstrumentCatalog } from '../core/catalogue/index.js';
+import type { BrokerClient } from '../core/client/types.js';
+import type { Clock } from '../core/clock.js';
+import type { OrderGate } from '../core/gate/index.js';
+import type { Logger } from '../core/logger.js';
+import type { CandleChart, CandleChartInput } from './chart/index.js';
+
+/** The broker calls the desk may make itself: reads only (orders go through the gate). */
+export type DeskClient = Pick<
+  BrokerClient,
+  | 'getQuote'
+  | 'getCandles'
+  | 'getSecurityInfo'
+  | 'listIndices'
+  | 'getOptionGreeks'
+  | 'calculateSpan'
+  | 'getOrderBook'
+  | 'getTradeBook'
+  | 'getOrderHistory'
+  | 'getHoldings'
+  | 'getLimits'
+>;
+
+/** The gate operations the desk uses. */
+export type DeskGate = Pick<
+  OrderGate,
+  'preview' | 'approve' | 'decline' | 'get' | 'list' | 'onChange' | 'setKillSwitch' | 'killSwitch'
+>;
+
+/** Draws a candlestick chart (volume bars, IST time axis, title, last price) as a PNG. */
+export type ChartRenderer = (input: CandleChartInput) => CandleChart;
+
+/** Who may do what, and where. */
+export interface DeskSettings {
+  /** The one server the bot serves. */
+  readonly guildId: string;
+  /** User ids and role ids allowed to approve; empty makes the desk read-only. */
+  readonly approvers: readonly string[];
+  readonly approvalsChannel?: string;
+  readonly monitorChannel?: string;
+  /** The requester of an order may not approve it. */
+  readonly fourEyes: boolean;
+  /** `OMSDESK_READ_ONLY`: no order commands at all. */
+  readonly readOnly: boolean;
+}
+
+/** Everything the desk is built from. */
+export interface DeskDeps {
+  readonly client: DeskClient;
+  /** The current instrument master. */
+  readonly catalog: () => InstrumentCatalog;
+  readonly gate: DeskGate;
+  readonly settings: DeskSettings;
+  /** Draws `/candles` (the product's renderer; tests may watch what it is given). */
+  readonly renderChart: ChartRenderer;
+  /** The broker's clock (default: the system clock). */
+  readonly clock?: Clock;
+  readonly logger?: Logger;
+  /** Removes known secrets from any text the desk sends or logs (the runtime's redactor). */
+  readonly redact?: (text: string) => string;
+}

@@ -1,0 +1,97 @@
+import { once } from 'node:events';
+import { Client, Events, GatewayIntentBits } from 'discord.js';
+import type { ApprovalChannel } from '../core/gate/index.js';
+import { CardBoard } from './approvals/card-board.js';
+import { commandMap } from './commands/index.js';
+import { resolveDeps } from './context.js';
+import type { DeskDeps } from './deps.js';
+import { createRouter } from './interactions/router.js';
+import { NO_MENTIONS, restMessages } from './messages.js';
+import { makeRequest } from './rest-request.js';
+import { DeskStartError, startFailure } from './start-error.js';
+
+/** How to reach Discord, and what the desk runs on. */
+export interface DeskOptions {
+  /** The bot token (a secret: never logged, never shown). */
+  readonly token: string;
+  /** REST base without the version (`https://discord.com/api`). */
+  readonly apiUrl: string;
+  readonly deps: DeskDeps;
+  /** How long login may take before the start fails (default 30 s). */
+  readonly readyTimeoutMs?: number;
+  /** How long shutdown waits for interactions under way (default 5 s). */
+  readonly drainMs?: number;
+}
+
+/** A running desk: the approvals channel it serves, and how to stop it. */
+export interface DiscordDesk {
+  /** Posts tickets as order cards; pass it to the MCP server for confirmation mode `discord`. */
+  readonly approvals: ApprovalChannel;
+  /** The bot's user name, for start-up messages. */
+  readonly botName: string;
+  /** Stops answering, lets cards still waiting say their ticket expired, and disconnects. */
+  close(): Promise<void>;
+}
+
+/**
+ * Logs the bot in (Guilds intent only) and answers every interaction through one permanent router:
+ * slash commands, autocomplete, and the Confirm and Reject buttons of order cards. A missing or rejected
+ * token is a start-up error (`DeskStartError`) that never shows the token.
+ */
+export async function startDiscordDesk(o: DeskOptions): Promise<DiscordDesk> {
+  const deps = resolveDeps(o.deps);
+  if (o.token.trim() === '') throw new DeskStartError('DISCORD_TOKEN is not set: the bot cannot log in');
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: { api: o.apiUrl, makeRequest },
+    allowedMentions: NO_MENTIONS,
+  });
+  const life = new AbortController();
+  const cards = new CardBoard({
+    messages: restMessages(client.rest),
+    gate: deps.gate,
+    channelId: deps.settings.approvalsChannel,
+    guildId: deps.settings.guildId,
+    logger: deps.logger,
+  });
+  const route = createRouter({ deps, cards, commands: commandMap(), life: life.signal });
+  const underway = new Set<Promise<void>>();
+  client.on(Events.InteractionCreate, (interaction) => {
+    const handled = route(interaction);
+    underway.add(handled);
+    void handled.finally(() => underway.delete(handled));
+  });
+  client.on(Events.Error, (error) =>
+    deps.logger.error('discord client error', { error: deps.redact(error.message) }),
+  );
+  try {
+    const ready = once(client, Events.ClientReady);
+    await client.login(o.token);
+    await withTimeout(ready, o.readyTimeoutMs ?? 30_000);
+  } catch (error) {
+    await cards.close();
+    await client.destroy();
+    throw startFailure(error, deps.redact);
+  }
+  const botName = client.user?.username ?? 'the bot';
+  deps.logger.info(`Discord desk online as ${botName}`);
+  return {
+    approvals: cards,
+    botName,
+    async close() {
+      client.removeAllListeners(Events.InteractionCreate);
+      life.abort(new Error('the Discord desk is stopping'));
+      await withTimeout(Promise.allSettled([...underway]), o.drainMs ?? 5_000).catch(() => undefined);
+      await cards.close();
+      await client.destroy();
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
