@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configVariablesMarkdown } from '../src/core/config/index.js';
+import { configEnvExample, configVariablesMarkdown } from '../src/core/config/index.js';
 import { runCli } from './helpers/cli.js';
 
 const README = readFileSync(resolve(import.meta.dirname, '../README.md'), 'utf8');
@@ -22,6 +22,18 @@ describe('the README stays true', () => {
 
   it('carries the configuration table generated from the config schema, unchanged', () => {
     expect(unpadded(README)).toContain(unpadded(configVariablesMarkdown()));
+  });
+
+  it('ships .env.example as generated from the same declarations (npm run docs:config)', () => {
+    const example = readFileSync(resolve(import.meta.dirname, '../.env.example'), 'utf8');
+    expect(example).toBe(configEnvExample());
+    expect(README).toContain('.env.example');
+  });
+
+  it('never sends a reader to a file outside the repository', () => {
+    const links = [...README.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1] ?? '');
+    for (const link of links) expect(link.startsWith('../') || link.startsWith('/')).toBe(false);
+    expect(README).not.toMatch(/\.\.\/shared/);
   });
 
   it('documents every MCP tool the server lists, and no other', () => {

@@ -1,7 +1,5 @@
-import { join } from 'node:path';
-import { DEFAULTS, DISCORD_API_DEFAULT, LIVE_CAPS, PAPER_CAPS } from './defaults.js';
-import type { ParsedVariables } from './schema.js';
 import type { BrokerConfig, BrokerCredentials, Config, DiscordConfig, LiveCredentials } from './types.js';
+import type { Settings } from './variables.js';
 
 /** Only the keys whose values are defined (optional properties must be absent, not undefined). */
 function defined<T extends Record<string, unknown>>(
@@ -13,97 +11,84 @@ function defined<T extends Record<string, unknown>>(
 }
 
 /**
- * The nested configuration from parsed variables, with the defaults that depend on the mode: no broker
- * URL means the paper broker, which trades by default; a live broker is read-only until the user opts in,
- * and has smaller caps. Call only after `crossRules` found no problem.
+ * The nested configuration from the settled variables (defaults already applied, per broker mode where
+ * they differ). Call only after the rules across variables found no problem.
  */
-export function buildConfig(v: Partial<ParsedVariables>, warnings: readonly string[] = []): Config {
-  const url = v.OMSDESK_BROKER_URL;
-  const live = url !== undefined;
-  const caps = live ? LIVE_CAPS : PAPER_CAPS;
-  const dataDir = v.OMSDESK_DATA_DIR ?? DEFAULTS.dataDir;
-  const simHours = v.OMSDESK_SIM_HOURS ?? DEFAULTS.simHours;
+export function buildConfig(s: Settings, warnings: readonly string[] = []): Config {
+  const url = s.OMSDESK_BROKER_URL;
   const credentials: BrokerCredentials = defined({
-    userId: v.OMSDESK_USER_ID,
-    accountId: v.OMSDESK_ACCOUNT_ID ?? v.OMSDESK_USER_ID,
-    password: v.OMSDESK_PASSWORD,
-    apiKey: v.OMSDESK_API_KEY,
-    vendorCode: v.OMSDESK_VENDOR_CODE,
-    totpSecret: v.OMSDESK_TOTP_SECRET?.replace(/[\s-]/g, '').toUpperCase(),
-    dobOrPan: v.OMSDESK_DOB_OR_PAN,
+    userId: s.OMSDESK_USER_ID,
+    accountId: s.OMSDESK_ACCOUNT_ID ?? s.OMSDESK_USER_ID,
+    password: s.OMSDESK_PASSWORD,
+    apiKey: s.OMSDESK_API_KEY,
+    vendorCode: s.OMSDESK_VENDOR_CODE,
+    totpSecret: s.OMSDESK_TOTP_SECRET,
+    dobOrPan: s.OMSDESK_DOB_OR_PAN,
   });
   const common = {
-    generation: v.OMSDESK_API_GENERATION ?? DEFAULTS.apiGeneration,
-    timeouts: {
-      requestMs: v.OMSDESK_REQUEST_TIMEOUT_MS ?? DEFAULTS.requestTimeoutMs,
-      connectMs: v.OMSDESK_CONNECT_TIMEOUT_MS ?? DEFAULTS.connectTimeoutMs,
-    },
-    ...defined({ instrumentsFile: v.OMSDESK_INSTRUMENTS_FILE, instrumentsUrl: v.OMSDESK_INSTRUMENTS_URL }),
+    generation: s.OMSDESK_API_GENERATION,
+    timeouts: { requestMs: s.OMSDESK_REQUEST_TIMEOUT_MS, connectMs: s.OMSDESK_CONNECT_TIMEOUT_MS },
+    ...defined({ instrumentsFile: s.OMSDESK_INSTRUMENTS_FILE, instrumentsUrl: s.OMSDESK_INSTRUMENTS_URL }),
   };
-  const broker: BrokerConfig = live
-    ? { mode: 'live', url, credentials: credentials as LiveCredentials, ...common }
-    : { mode: 'paper', credentials, ...common };
-
+  const broker: BrokerConfig =
+    url === undefined
+      ? { mode: 'paper', credentials, ...common }
+      : { mode: 'live', url, credentials: credentials as LiveCredentials, ...common };
   return {
-    dataDir,
+    dataDir: s.OMSDESK_DATA_DIR,
     broker,
     sim: {
-      seed: v.OMSDESK_SIM_SEED ?? DEFAULTS.simSeed,
-      hours: simHours,
-      port: v.OMSDESK_SIM_PORT ?? DEFAULTS.simPort,
-      ...defined({ statePath: v.OMSDESK_SIM_STATE }),
+      seed: s.OMSDESK_SIM_SEED,
+      hours: s.OMSDESK_SIM_HOURS,
+      port: s.OMSDESK_SIM_PORT,
+      ...defined({ statePath: s.OMSDESK_SIM_STATE }),
     },
     policy: {
-      readOnly: v.OMSDESK_READ_ONLY ?? live,
-      maxOrderValue: v.OMSDESK_MAX_ORDER_VALUE ?? caps.maxOrderValue,
-      maxOrderQuantity: v.OMSDESK_MAX_ORDER_QUANTITY ?? caps.maxOrderQuantity,
-      maxDailyOrders: v.OMSDESK_MAX_DAILY_ORDERS ?? caps.maxDailyOrders,
-      maxDailyValue: v.OMSDESK_MAX_DAILY_VALUE ?? caps.maxDailyValue,
-      allowedExchanges: v.OMSDESK_ALLOWED_EXCHANGES ?? [...DEFAULTS.allowedExchanges],
-      allowedProducts: v.OMSDESK_ALLOWED_PRODUCTS ?? [...DEFAULTS.allowedProducts],
-      killSwitchFile: v.OMSDESK_KILL_SWITCH_FILE ?? join(dataDir, DEFAULTS.killSwitchFileName),
-      // The paper broker in its always-open mode takes orders at any hour; so do the checks.
-      marketHours: v.OMSDESK_MARKET_HOURS ?? (!live && simHours === 'always' ? 'always' : 'exchange'),
-      holidays: v.OMSDESK_HOLIDAYS ?? [],
+      readOnly: s.OMSDESK_READ_ONLY,
+      maxOrderValue: s.OMSDESK_MAX_ORDER_VALUE,
+      maxOrderQuantity: s.OMSDESK_MAX_ORDER_QUANTITY,
+      maxDailyOrders: s.OMSDESK_MAX_DAILY_ORDERS,
+      maxDailyValue: s.OMSDESK_MAX_DAILY_VALUE,
+      allowedExchanges: s.OMSDESK_ALLOWED_EXCHANGES,
+      allowedProducts: s.OMSDESK_ALLOWED_PRODUCTS,
+      killSwitchFile: s.OMSDESK_KILL_SWITCH_FILE,
+      marketHours: s.OMSDESK_MARKET_HOURS,
+      holidays: s.OMSDESK_HOLIDAYS,
     },
     gate: {
-      confirm: v.OMSDESK_CONFIRM ?? DEFAULTS.confirm,
-      allowToolConfirmLive: v.OMSDESK_ALLOW_TOOL_CONFIRM_LIVE ?? DEFAULTS.allowToolConfirmLive,
-      ticketTtlSeconds: v.OMSDESK_TICKET_TTL_SECONDS ?? DEFAULTS.ticketTtlSeconds,
-      maxPriceDriftPct: v.OMSDESK_MAX_PRICE_DRIFT_PCT ?? DEFAULTS.maxPriceDriftPct,
-      maxPriceDriftTicks: v.OMSDESK_MAX_PRICE_DRIFT_TICKS ?? DEFAULTS.maxPriceDriftTicks,
-      watchIntervalMs: v.OMSDESK_WATCH_INTERVAL_MS ?? DEFAULTS.watchIntervalMs,
+      confirm: s.OMSDESK_CONFIRM,
+      allowToolConfirmLive: s.OMSDESK_ALLOW_TOOL_CONFIRM_LIVE,
+      ticketTtlSeconds: s.OMSDESK_TICKET_TTL_SECONDS,
+      maxPriceDriftPct: s.OMSDESK_MAX_PRICE_DRIFT_PCT,
+      maxPriceDriftTicks: s.OMSDESK_MAX_PRICE_DRIFT_TICKS,
+      watchIntervalMs: s.OMSDESK_WATCH_INTERVAL_MS,
     },
-    audit: {
-      path: v.OMSDESK_AUDIT_LOG ?? join(dataDir, DEFAULTS.auditLogFileName),
-      ...defined({ keyFile: v.OMSDESK_AUDIT_KEY_FILE }),
-    },
+    audit: { path: s.OMSDESK_AUDIT_LOG, ...defined({ keyFile: s.OMSDESK_AUDIT_KEY_FILE }) },
     mcp: {
-      host: v.OMSDESK_MCP_HOST ?? DEFAULTS.mcpHost,
-      port: v.OMSDESK_MCP_PORT ?? DEFAULTS.mcpPort,
-      allowedOrigins: v.OMSDESK_MCP_ALLOWED_ORIGINS ?? [],
-      ...defined({ token: v.OMSDESK_MCP_TOKEN }),
+      host: s.OMSDESK_MCP_HOST,
+      port: s.OMSDESK_MCP_PORT,
+      allowedOrigins: s.OMSDESK_MCP_ALLOWED_ORIGINS,
+      ...defined({ token: s.OMSDESK_MCP_TOKEN }),
     },
-    ...defined({ discord: discordConfig(v) }),
-    log: { level: v.OMSDESK_LOG_LEVEL ?? DEFAULTS.logLevel },
+    ...defined({ discord: discordConfig(s) }),
+    log: { level: s.OMSDESK_LOG_LEVEL },
     warnings,
   };
 }
 
 /** The Discord desk's settings, when a token is set (the rules guarantee the ids it needs). */
-function discordConfig(v: Partial<ParsedVariables>): DiscordConfig | undefined {
-  const token = v.DISCORD_TOKEN?.replace(/^Bot\s+/i, '');
-  if (token === undefined) return undefined;
+function discordConfig(s: Settings): DiscordConfig | undefined {
+  if (s.DISCORD_TOKEN === undefined) return undefined;
   return {
-    token,
-    applicationId: v.DISCORD_APPLICATION_ID ?? '',
-    guildId: v.DISCORD_GUILD_ID ?? '',
-    apiUrl: v.DISCORD_API_URL ?? DISCORD_API_DEFAULT,
-    approvers: v.OMSDESK_DISCORD_APPROVERS ?? [],
-    fourEyes: v.OMSDESK_DISCORD_FOUR_EYES ?? false,
+    token: s.DISCORD_TOKEN,
+    applicationId: s.DISCORD_APPLICATION_ID ?? '',
+    guildId: s.DISCORD_GUILD_ID ?? '',
+    apiUrl: s.DISCORD_API_URL,
+    approvers: s.OMSDESK_DISCORD_APPROVERS,
+    fourEyes: s.OMSDESK_DISCORD_FOUR_EYES,
     ...defined({
-      approvalsChannel: v.OMSDESK_DISCORD_APPROVALS_CHANNEL,
-      monitorChannel: v.OMSDESK_DISCORD_MONITOR_CHANNEL,
+      approvalsChannel: s.OMSDESK_DISCORD_APPROVALS_CHANNEL,
+      monitorChannel: s.OMSDESK_DISCORD_MONITOR_CHANNEL,
     }),
   };
 }

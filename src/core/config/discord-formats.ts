@@ -50,6 +50,13 @@ export const discordApiUrl = (): Field<string> =>
     return { value: base };
   });
 
+/** A bot token, checked by shape; a pasted `Bot ` prefix is dropped. */
+export const discordToken = (): Field<string> =>
+  field((t) => {
+    const problem = discordTokenProblem(t);
+    return problem === undefined ? { value: t.replace(/^Bot\s+/i, '') } : { problem };
+  });
+
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$/;
 
 /** A bot token check by shape only, so a pasted client secret or public key is caught without showing it. */

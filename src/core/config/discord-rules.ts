@@ -1,5 +1,5 @@
 import type { ConfigProblem } from './errors.js';
-import type { ParsedVariables } from './schema.js';
+import type { Parsed } from './settle.js';
 
 type Raw = Readonly<Record<string, string | undefined>>;
 
@@ -17,7 +17,7 @@ const DISCORD_SETTINGS = [
 ] as const;
 
 /** Rules across the Discord variables: what the bot needs once a token is set. */
-export function discordRules(v: Partial<ParsedVariables>, raw: Raw): ConfigProblem[] {
+export function discordRules(v: Parsed, raw: Raw): ConfigProblem[] {
   if (!given(raw, 'DISCORD_TOKEN')) return [];
   const problems: ConfigProblem[] = [];
   for (const name of ['DISCORD_APPLICATION_ID', 'DISCORD_GUILD_ID'] as const) {

@@ -103,6 +103,13 @@ export const dates = (): Field<string[]> =>
     return { value: [...new Set(items)].sort() };
   });
 
+/** A base32 TOTP secret, spaces and dashes dropped and upper-cased as authenticator apps show it grouped. */
+export const base32Secret = (): Field<string> =>
+  field((t) => {
+    const problem = base32Problem(t);
+    return problem === undefined ? { value: t.replace(/[\s-]/g, '').toUpperCase() } : { problem };
+  });
+
 /** A base32 TOTP secret check: says what is wrong without showing the value. */
 export function base32Problem(secret: string): string | undefined {
   const compact = secret.replace(/[\s-]/g, '').toUpperCase();

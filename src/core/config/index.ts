@@ -2,21 +2,19 @@ export { buildConfig } from './build.js';
 export {
   API_GENERATIONS,
   CONFIRM_MODES,
-  DEFAULTS,
   DISCORD_API_DEFAULT,
-  LIVE_CAPS,
   LOG_LEVELS,
   MARKET_HOURS_MODES,
-  PAPER_CAPS,
   SIM_HOURS,
-} from './defaults.js';
+} from './choices.js';
 export { configRedactor, configSecrets, describeConfig } from './describe.js';
 export { type DotenvResult, parseDotenv } from './dotenv.js';
+export { configEnvExample } from './env-example.js';
 export { ConfigError, type ConfigProblem, isConfigError } from './errors.js';
 export { isLoopback } from './formats.js';
 export { type ConfigSources, loadConfig } from './load.js';
 export { configVariablesMarkdown } from './markdown.js';
-export { CONFIG_SCHEMA, type ParsedVariables } from './schema.js';
+export { brokerMode, type Parsed, settle } from './settle.js';
 export type {
   BrokerConfig,
   BrokerCredentials,
@@ -30,9 +28,11 @@ export type {
   PolicyConfig,
   SimConfig,
 } from './types.js';
+export { shownDefault, type VariableDeclaration } from './variable.js';
 export {
   CONFIG_VARIABLES,
   type ConfigVariable,
   type ConfigVariableName,
   SECRET_VARIABLES,
+  type Settings,
 } from './variables.js';

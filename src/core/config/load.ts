@@ -4,7 +4,7 @@ import { discordRules, discordWarnings } from './discord-rules.js';
 import { parseDotenv } from './dotenv.js';
 import { ConfigError, type ConfigProblem } from './errors.js';
 import { crossRules, wantsLive } from './rules.js';
-import { CONFIG_SCHEMA, type ParsedVariables } from './schema.js';
+import { type Parsed, settle } from './settle.js';
 import type { Config } from './types.js';
 import { CONFIG_VARIABLES, type ConfigVariableName, SECRET_VARIABLES } from './variables.js';
 
@@ -29,13 +29,13 @@ export function loadConfig(sources: ConfigSources): Config {
   const raw: Record<string, string | undefined> = {};
   for (const name of NAMES) raw[name] = sources.env[name] ?? (file.values as Record<string, string>)[name];
 
-  const parsed: Partial<Record<ConfigVariableName, unknown>> = {};
-  for (const name of NAMES) {
-    const result = CONFIG_SCHEMA[name].safeParse(raw[name]);
-    if (result.success) parsed[name] = result.data;
-    else for (const issue of result.error.issues) problems.push({ variable: name, message: issue.message });
+  const parsed: Record<string, unknown> = {};
+  for (const v of CONFIG_VARIABLES) {
+    const result = v.field.safeParse(raw[v.name]);
+    if (result.success) parsed[v.name] = result.data;
+    else for (const issue of result.error.issues) problems.push({ variable: v.name, message: issue.message });
   }
-  const variables = parsed as Partial<ParsedVariables>;
+  const variables = parsed as Parsed;
   problems.push(...crossRules(variables, raw), ...discordRules(variables, raw));
 
   if (problems.length > 0) {
@@ -51,7 +51,7 @@ export function loadConfig(sources: ConfigSources): Config {
     ...liveWarnings(variables, raw),
     ...discordWarnings(raw),
   ];
-  return buildConfig(variables, warnings);
+  return buildConfig(settle(variables), warnings);
 }
 
 /** `OMSDESK_` variables that omsdesk does not read: probably typos, so say what they may have meant. */
@@ -67,10 +67,7 @@ function unknownVariables(...sources: ReadonlyArray<Readonly<Record<string, stri
     });
 }
 
-function liveWarnings(
-  v: Partial<ParsedVariables>,
-  raw: Readonly<Record<string, string | undefined>>,
-): string[] {
+function liveWarnings(v: Parsed, raw: Readonly<Record<string, string | undefined>>): string[] {
   const live = wantsLive(raw);
   const warnings: string[] = [];
   if (live && v.OMSDESK_MARKET_HOURS === 'always') {

@@ -1,6 +1,6 @@
 import type { ConfigProblem } from './errors.js';
 import { isLoopback } from './formats.js';
-import type { ParsedVariables } from './schema.js';
+import type { Parsed } from './settle.js';
 
 /** Whether a broker URL was given at all (even one that failed to parse): the user means a live broker. */
 export function wantsLive(raw: Readonly<Record<string, string | undefined>>): boolean {
@@ -8,10 +8,7 @@ export function wantsLive(raw: Readonly<Record<string, string | undefined>>): bo
 }
 
 /** Rules across variables: live credentials, the MCP token off loopback, tool approval against a live broker. */
-export function crossRules(
-  v: Partial<ParsedVariables>,
-  raw: Readonly<Record<string, string | undefined>>,
-): ConfigProblem[] {
+export function crossRules(v: Parsed, raw: Readonly<Record<string, string | undefined>>): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const live = wantsLive(raw);
   if (live) {

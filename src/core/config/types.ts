@@ -1,6 +1,6 @@
 import type { TradingPolicy } from '../checks/index.js';
 import type { Exchange, Product } from '../vocabulary/index.js';
-import type { API_GENERATIONS, CONFIRM_MODES, LOG_LEVELS, SIM_HOURS } from './defaults.js';
+import type { API_GENERATIONS, CONFIRM_MODES, LOG_LEVELS, SIM_HOURS } from './choices.js';
 
 /** Whatever the broker's login may need; each field is present only when configured. */
 export interface BrokerCredentials {

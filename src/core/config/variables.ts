@@ -1,253 +1,403 @@
-import { DEFAULTS, DISCORD_API_DEFAULT, LIVE_CAPS, PAPER_CAPS } from './defaults.js';
-
-/** One environment variable: its name, its default as people read it, what it does, and whether it is a secret. */
-export interface ConfigVariable {
-  readonly name: string;
-  readonly group: 'broker' | 'sim' | 'policy' | 'gate' | 'mcp' | 'discord' | 'log';
-  readonly default: string;
-  readonly description: string;
-  readonly secret: boolean;
-}
-
-const caps = (key: keyof typeof PAPER_CAPS): string => `${PAPER_CAPS[key]} (paper), ${LIVE_CAPS[key]} (live)`;
-const v = <N extends string>(
-  name: N,
-  group: ConfigVariable['group'],
-  def: string,
-  description: string,
-  secret = false,
-) => ({ name: `OMSDESK_${name}` as const, group, default: def, description, secret });
-/** A variable of Discord's own fixed interface, named without the `OMSDESK_` prefix. */
-const discordVariable = <N extends string>(name: N, def: string, description: string, secret = false) => ({
-  name: `DISCORD_${name}` as const,
-  group: 'discord' as const,
-  default: def,
-  description,
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { EXCHANGES, PRODUCTS } from '../vocabulary/index.js';
+import {
+  API_GENERATIONS,
+  CONFIRM_MODES,
+  DISCORD_API_DEFAULT,
+  LOG_LEVELS,
+  MARKET_HOURS_MODES,
+  SIM_HOURS,
+} from './choices.js';
+import { discordApiUrl, discordToken, snowflake, snowflakes } from './discord-formats.js';
+import {
+  bool,
+  integer,
+  listOf,
+  oneOf,
+  port,
+  positiveInteger,
+  positiveNumber,
   secret,
-});
+  text,
+} from './fields.js';
+import { base32Secret, brokerUrl, dates, host, mastersLocation, origins, tokenProblem } from './formats.js';
+import { derived, perMode, type SettledValue, variable } from './variable.js';
 
-/** Every variable omsdesk reads; the README's configuration table is generated from (and checked against) this. */
+const inDataDir = (file: string) =>
+  derived(`<DATA_DIR>/${file}`, (get) => join(String(get('OMSDESK_DATA_DIR')), file));
+
+/**
+ * Every variable omsdesk reads, each declared once: its parser, its default (per broker mode where the
+ * paper broker and a live one differ), its description and whether it is a secret. Validation, the
+ * README's configuration table and `.env.example` all come from this list.
+ */
 export const CONFIG_VARIABLES = [
-  v(
-    'BROKER_URL',
-    'broker',
-    '(empty: embedded paper broker)',
-    'Base URL of the brokerage API (https, or http on loopback); empty runs the paper broker.',
-  ),
-  v(
-    'API_GENERATION',
-    'broker',
-    DEFAULTS.apiGeneration,
-    'API generation to log in and order with: v2 (TOTP login) or v1 (DOB/PAN login).',
-  ),
-  v('USER_ID', 'broker', '(none)', 'Trading account user id; required with a broker URL.'),
-  v('PASSWORD', 'broker', '(none)', 'Account password; required with a broker URL.', true),
-  v('API_KEY', 'broker', '(none)', 'Application key issued by the broker; required with a broker URL.', true),
-  v('VENDOR_CODE', 'broker', '(none)', 'Vendor code issued with the API key; required with a broker URL.'),
-  v('TOTP_SECRET', 'broker', '(none)', 'Base32 secret of the two-factor login; required for v2.', true),
-  v('DOB_OR_PAN', 'broker', '(none)', 'Date of birth (DDMMYYYY) or PAN; required for v1.', true),
-  v('ACCOUNT_ID', 'broker', '(USER_ID)', 'Account id sent as actid, when it differs from the user id.'),
-  v(
-    'REQUEST_TIMEOUT_MS',
-    'broker',
-    String(DEFAULTS.requestTimeoutMs),
-    'Time allowed for one API request, in milliseconds.',
-  ),
-  v(
-    'CONNECT_TIMEOUT_MS',
-    'broker',
-    String(DEFAULTS.connectTimeoutMs),
-    'Time allowed to open a connection, in milliseconds.',
-  ),
-  v(
-    'INSTRUMENTS_FILE',
-    'broker',
-    '(none)',
-    'Path to an instrument master CSV for a live broker; wins over OMSDESK_INSTRUMENTS_URL.',
-  ),
-  v(
-    'INSTRUMENTS_URL',
-    'broker',
-    '(none)',
-    'Base URL (https, or http on loopback) or folder of a live broker’s instrument masters.',
-  ),
-  v(
-    'SIM_SEED',
-    'sim',
-    String(DEFAULTS.simSeed),
-    'Seed of the paper market: the same seed gives the same prices.',
-  ),
-  v(
-    'SIM_HOURS',
-    'sim',
-    DEFAULTS.simHours,
-    'Paper market hours: always open, or real (09:15-15:30 IST on weekdays).',
-  ),
-  v(
-    'SIM_STATE',
-    'sim',
-    '(none: in memory)',
-    'Path of a file where the paper broker keeps accounts and orders between runs.',
-  ),
-  v(
-    'SIM_PORT',
-    'sim',
-    String(DEFAULTS.simPort),
-    'Port of the paper broker’s HTTP server; 0 picks a free port.',
-  ),
-  v(
-    'READ_ONLY',
-    'policy',
-    'false (paper), true (live)',
-    'Refuse every order; against a live broker set it to false to opt in to trading.',
-  ),
-  v('MAX_ORDER_VALUE', 'policy', caps('maxOrderValue'), 'Largest value of one order, in rupees.'),
-  v('MAX_ORDER_QUANTITY', 'policy', caps('maxOrderQuantity'), 'Largest quantity of one order, in units.'),
-  v('MAX_DAILY_ORDERS', 'policy', caps('maxDailyOrders'), 'Most orders per IST trading day.'),
-  v(
-    'MAX_DAILY_VALUE',
-    'policy',
-    caps('maxDailyValue'),
-    'Largest total order value per IST trading day, in rupees.',
-  ),
-  v(
-    'ALLOWED_EXCHANGES',
-    'policy',
-    DEFAULTS.allowedExchanges.join(','),
-    'Comma-separated exchanges orders may go to.',
-  ),
-  v(
-    'ALLOWED_PRODUCTS',
-    'policy',
-    DEFAULTS.allowedProducts.join(','),
-    'Comma-separated products orders may use (C delivery, M carry-forward, I intraday).',
-  ),
-  v(
-    'KILL_SWITCH_FILE',
-    'policy',
-    `<DATA_DIR>/${DEFAULTS.killSwitchFileName}`,
-    'While this file exists, no order is placed.',
-  ),
-  v(
-    'MARKET_HOURS',
-    'policy',
-    'always (paper broker always open), else exchange',
-    'exchange: orders only 09:15-15:30 IST on trading days; always: no hours check.',
-  ),
-  v('HOLIDAYS', 'policy', '(none)', 'Comma-separated exchange holidays, YYYY-MM-DD.'),
-  v(
-    'CONFIRM',
-    'gate',
-    DEFAULTS.confirm,
-    'How orders are approved: auto (best channel available), elicit, discord or tool.',
-  ),
-  v(
-    'ALLOW_TOOL_CONFIRM_LIVE',
-    'gate',
-    String(DEFAULTS.allowToolConfirmLive),
-    'Allow approval by a second tool call against a live broker.',
-  ),
-  v(
-    'TICKET_TTL_SECONDS',
-    'gate',
-    String(DEFAULTS.ticketTtlSeconds),
-    'How long an order ticket waits for approval.',
-  ),
-  v(
-    'MAX_PRICE_DRIFT_PCT',
-    'gate',
-    String(DEFAULTS.maxPriceDriftPct),
-    'Largest price move between preview and approval, in percent.',
-  ),
-  v(
-    'MAX_PRICE_DRIFT_TICKS',
-    'gate',
-    String(DEFAULTS.maxPriceDriftTicks),
-    'Price move always allowed between preview and approval, in ticks (so cheap options are judged fairly).',
-  ),
-  v(
-    'WATCH_INTERVAL_MS',
-    'gate',
-    String(DEFAULTS.watchIntervalMs),
-    'How often the order watcher reads the order and trade books during the session (slower after it).',
-  ),
-  v(
-    'AUDIT_LOG',
-    'gate',
-    `<DATA_DIR>/${DEFAULTS.auditLogFileName}`,
-    'Path of the hash-chained audit log (JSON lines).',
-  ),
-  v(
-    'AUDIT_KEY_FILE',
-    'gate',
-    '~/.config/omsdesk/audit.key',
-    'Key that signs the audit log’s anchor; keep it apart from the data dir (created on first start).',
-  ),
-  v(
-    'DATA_DIR',
-    'gate',
-    DEFAULTS.dataDir,
-    'Directory for the audit log, the kill-switch file and other state.',
-  ),
-  v('MCP_HOST', 'mcp', DEFAULTS.mcpHost, 'Address the MCP HTTP server listens on.'),
-  v('MCP_PORT', 'mcp', String(DEFAULTS.mcpPort), 'Port of the MCP HTTP server; 0 picks a free port.'),
-  v(
-    'MCP_TOKEN',
-    'mcp',
-    '(none)',
-    'Bearer token MCP clients must send; required when MCP_HOST is not loopback.',
-    true,
-  ),
-  v(
-    'MCP_ALLOWED_ORIGINS',
-    'mcp',
-    '(none)',
-    'Comma-separated browser origins allowed to call the MCP server.',
-  ),
-  discordVariable(
-    'TOKEN',
-    '(none: no Discord bot)',
-    'Bot token from the Developer Portal; setting it runs the Discord desk with omsdesk serve.',
-    true,
-  ),
-  discordVariable('APPLICATION_ID', '(none)', 'The Discord application id; required with DISCORD_TOKEN.'),
-  discordVariable(
-    'GUILD_ID',
-    '(none)',
-    'The one server the bot serves; interactions from anywhere else are refused. Required with DISCORD_TOKEN.',
-  ),
-  discordVariable(
-    'API_URL',
+  variable({
+    name: 'OMSDESK_BROKER_URL',
+    group: 'broker',
+    field: brokerUrl(),
+    unset: '(empty: embedded paper broker)',
+    description: 'Base URL of the brokerage API (https, or http on loopback); empty runs the paper broker.',
+  }),
+  variable({
+    name: 'OMSDESK_API_GENERATION',
+    group: 'broker',
+    field: oneOf(API_GENERATIONS),
+    default: 'v2',
+    description: 'API generation to log in and order with: v2 (TOTP login) or v1 (DOB/PAN login).',
+  }),
+  variable({
+    name: 'OMSDESK_USER_ID',
+    group: 'broker',
+    field: text(),
+    description: 'Trading account user id; required with a broker URL.',
+  }),
+  variable({
+    name: 'OMSDESK_PASSWORD',
+    group: 'broker',
+    field: secret(),
+    description: 'Account password; required with a broker URL.',
+    secret: true,
+  }),
+  variable({
+    name: 'OMSDESK_API_KEY',
+    group: 'broker',
+    field: secret(),
+    description: 'Application key issued by the broker; required with a broker URL.',
+    secret: true,
+  }),
+  variable({
+    name: 'OMSDESK_VENDOR_CODE',
+    group: 'broker',
+    field: text(),
+    description: 'Vendor code issued with the API key; required with a broker URL.',
+  }),
+  variable({
+    name: 'OMSDESK_TOTP_SECRET',
+    group: 'broker',
+    field: base32Secret(),
+    description: 'Base32 secret of the two-factor login; required for v2.',
+    secret: true,
+  }),
+  variable({
+    name: 'OMSDESK_DOB_OR_PAN',
+    group: 'broker',
+    field: secret(),
+    description: 'Date of birth (DDMMYYYY) or PAN; required for v1.',
+    secret: true,
+  }),
+  variable({
+    name: 'OMSDESK_ACCOUNT_ID',
+    group: 'broker',
+    field: text(),
+    unset: '(USER_ID)',
+    description: 'Account id sent as actid, when it differs from the user id.',
+  }),
+  variable({
+    name: 'OMSDESK_REQUEST_TIMEOUT_MS',
+    group: 'broker',
+    field: positiveInteger(),
+    default: 10_000,
+    description: 'Time allowed for one API request, in milliseconds.',
+  }),
+  variable({
+    name: 'OMSDESK_CONNECT_TIMEOUT_MS',
+    group: 'broker',
+    field: positiveInteger(),
+    default: 5_000,
+    description: 'Time allowed to open a connection, in milliseconds.',
+  }),
+  variable({
+    name: 'OMSDESK_INSTRUMENTS_FILE',
+    group: 'broker',
+    field: text(),
+    description: 'Path to an instrument master CSV for a live broker; wins over OMSDESK_INSTRUMENTS_URL.',
+  }),
+  variable({
+    name: 'OMSDESK_INSTRUMENTS_URL',
+    group: 'broker',
+    field: mastersLocation(),
+    description: 'Base URL (https, or http on loopback) or folder of a live broker’s instrument masters.',
+  }),
+  variable({
+    name: 'OMSDESK_SIM_SEED',
+    group: 'sim',
+    field: integer(Number.MIN_SAFE_INTEGER),
+    default: 1,
+    description: 'Seed of the paper market: the same seed gives the same prices.',
+  }),
+  variable({
+    name: 'OMSDESK_SIM_HOURS',
+    group: 'sim',
+    field: oneOf(SIM_HOURS),
+    default: 'always',
+    description: 'Paper market hours: always open, or real (09:15-15:30 IST on weekdays).',
+  }),
+  variable({
+    name: 'OMSDESK_SIM_STATE',
+    group: 'sim',
+    field: text(),
+    unset: '(none: in memory)',
+    description: 'Path of a file where the paper broker keeps accounts and orders between runs.',
+  }),
+  variable({
+    name: 'OMSDESK_SIM_PORT',
+    group: 'sim',
+    field: port(),
+    default: 0,
+    description: 'Port of the paper broker’s HTTP server; 0 picks a free port.',
+  }),
+  variable({
+    name: 'OMSDESK_READ_ONLY',
+    group: 'policy',
+    field: bool(),
+    default: perMode(false, true),
+    description: 'Refuse every order; against a live broker set it to false to opt in to trading.',
+  }),
+  variable({
+    name: 'OMSDESK_MAX_ORDER_VALUE',
+    group: 'policy',
+    field: positiveNumber(),
+    default: perMode(1_000_000, 100_000),
+    description: 'Largest value of one order, in rupees.',
+  }),
+  variable({
+    name: 'OMSDESK_MAX_ORDER_QUANTITY',
+    group: 'policy',
+    field: positiveInteger(),
+    default: perMode(10_000, 1_000),
+    description: 'Largest quantity of one order, in units.',
+  }),
+  variable({
+    name: 'OMSDESK_MAX_DAILY_ORDERS',
+    group: 'policy',
+    field: positiveInteger(),
+    default: perMode(500, 50),
+    description: 'Most orders per IST trading day.',
+  }),
+  variable({
+    name: 'OMSDESK_MAX_DAILY_VALUE',
+    group: 'policy',
+    field: positiveNumber(),
+    default: perMode(10_000_000, 500_000),
+    description: 'Largest total order value per IST trading day, in rupees.',
+  }),
+  variable({
+    name: 'OMSDESK_ALLOWED_EXCHANGES',
+    group: 'policy',
+    field: listOf(EXCHANGES, 'exchange'),
+    default: ['NSE', 'BSE', 'NFO'],
+    description: 'Comma-separated exchanges orders may go to.',
+  }),
+  variable({
+    name: 'OMSDESK_ALLOWED_PRODUCTS',
+    group: 'policy',
+    field: listOf(PRODUCTS, 'product'),
+    default: ['C', 'M', 'I'],
+    description: 'Comma-separated products orders may use (C delivery, M carry-forward, I intraday).',
+  }),
+  variable({
+    name: 'OMSDESK_KILL_SWITCH_FILE',
+    group: 'policy',
+    field: text(),
+    default: inDataDir('KILL'),
+    description: 'While this file exists, no order is placed.',
+  }),
+  variable({
+    name: 'OMSDESK_MARKET_HOURS',
+    group: 'policy',
+    field: oneOf(MARKET_HOURS_MODES),
+    // The paper broker in its always-open mode takes orders at any hour; so do the checks.
+    default: derived('always (paper broker always open), else exchange', (get, mode) =>
+      mode === 'paper' && get('OMSDESK_SIM_HOURS') === 'always' ? 'always' : 'exchange',
+    ),
+    description: 'exchange: orders only 09:15-15:30 IST on trading days; always: no hours check.',
+  }),
+  variable({
+    name: 'OMSDESK_HOLIDAYS',
+    group: 'policy',
+    field: dates(),
+    default: [],
+    description: 'Comma-separated exchange holidays, YYYY-MM-DD.',
+  }),
+  variable({
+    name: 'OMSDESK_CONFIRM',
+    group: 'gate',
+    field: oneOf(CONFIRM_MODES),
+    default: 'auto',
+    description: 'How orders are approved: auto (best channel available), elicit, discord or tool.',
+  }),
+  variable({
+    name: 'OMSDESK_ALLOW_TOOL_CONFIRM_LIVE',
+    group: 'gate',
+    field: bool(),
+    default: false,
+    description: 'Allow approval by a second tool call against a live broker.',
+  }),
+  variable({
+    name: 'OMSDESK_TICKET_TTL_SECONDS',
+    group: 'gate',
+    field: positiveInteger(),
+    default: 120,
+    description: 'How long an order ticket waits for approval.',
+  }),
+  variable({
+    name: 'OMSDESK_MAX_PRICE_DRIFT_PCT',
+    group: 'gate',
+    field: positiveNumber(),
+    default: 2,
+    description: 'Largest price move between preview and approval, in percent.',
+  }),
+  variable({
+    name: 'OMSDESK_MAX_PRICE_DRIFT_TICKS',
+    group: 'gate',
+    field: positiveInteger(),
+    default: 10,
+    description:
+      'Price move always allowed between preview and approval, in ticks (so cheap options are judged fairly).',
+  }),
+  variable({
+    name: 'OMSDESK_WATCH_INTERVAL_MS',
+    group: 'gate',
+    field: integer(250, 600_000, 'a number of milliseconds from 250 to 600000'),
+    default: 2_000,
+    description:
+      'How often the order watcher reads the order and trade books during the session (slower after it).',
+  }),
+  variable({
+    name: 'OMSDESK_AUDIT_LOG',
+    group: 'gate',
+    field: text(),
+    default: inDataDir('audit.jsonl'),
+    description: 'Path of the hash-chained audit log (JSON lines).',
+  }),
+  variable({
+    name: 'OMSDESK_AUDIT_KEY_FILE',
+    group: 'gate',
+    field: text(),
+    unset: '~/.config/omsdesk/audit.key',
+    description:
+      'Key that signs the audit log’s anchor; keep it apart from the data dir (created on first start).',
+  }),
+  variable({
+    name: 'OMSDESK_DATA_DIR',
+    group: 'gate',
+    field: text(),
+    default: '.omsdesk',
+    description: 'Directory for the audit log, the kill-switch file and other state.',
+  }),
+  variable({
+    name: 'OMSDESK_MCP_HOST',
+    group: 'mcp',
+    field: host(),
+    default: '127.0.0.1',
+    description: 'Address the MCP HTTP server listens on.',
+  }),
+  variable({
+    name: 'OMSDESK_MCP_PORT',
+    group: 'mcp',
+    field: port(),
+    default: 8765,
+    description: 'Port of the MCP HTTP server; 0 picks a free port.',
+  }),
+  variable({
+    name: 'OMSDESK_MCP_TOKEN',
+    group: 'mcp',
+    field: secret(tokenProblem),
+    description: 'Bearer token MCP clients must send; required when MCP_HOST is not loopback.',
+    secret: true,
+  }),
+  variable({
+    name: 'OMSDESK_MCP_ALLOWED_ORIGINS',
+    group: 'mcp',
+    field: origins(),
+    default: [],
+    unset: '(none)',
+    description: 'Comma-separated browser origins allowed to call the MCP server.',
+  }),
+  variable({
+    name: 'DISCORD_TOKEN',
+    group: 'discord',
+    field: discordToken(),
+    unset: '(none: no Discord bot)',
+    description: 'Bot token from the Developer Portal; setting it runs the Discord desk with omsdesk serve.',
+    secret: true,
+  }),
+  variable({
+    name: 'DISCORD_APPLICATION_ID',
+    group: 'discord',
+    field: snowflake(),
+    description: 'The Discord application id; required with DISCORD_TOKEN.',
+  }),
+  variable({
+    name: 'DISCORD_GUILD_ID',
+    group: 'discord',
+    field: snowflake(),
+    description:
+      'The one server the bot serves; interactions from anywhere else are refused. Required with DISCORD_TOKEN.',
+  }),
+  variable({
+    name: 'DISCORD_API_URL',
+    group: 'discord',
+    field: discordApiUrl(),
     // A code span: the README must not link outside the repository, and bare URLs become links.
-    `\`${DISCORD_API_DEFAULT}\``,
-    'Discord REST base (https, or http on loopback for tests), without the version.',
-  ),
-  v(
-    'DISCORD_APPROVERS',
-    'discord',
-    '(none: read-only desk)',
-    'Comma-separated user ids and role ids allowed to approve orders and halt or resume trading.',
-  ),
-  v(
-    'DISCORD_APPROVALS_CHANNEL',
-    'discord',
-    '(none)',
-    'Channel id where order cards are posted; required with approvers.',
-  ),
-  v(
-    'DISCORD_MONITOR_CHANNEL',
-    'discord',
-    '(none)',
-    'The read-only monitoring channel; commands used there are refused.',
-  ),
-  v('DISCORD_FOUR_EYES', 'discord', 'false', 'true: the person who requested an order may not approve it.'),
-  v('LOG_LEVEL', 'log', DEFAULTS.logLevel, 'Least severe log level written: debug, info, warn or error.'),
-] as const satisfies readonly ConfigVariable[];
+    default: derived(`\`${DISCORD_API_DEFAULT}\``, () => DISCORD_API_DEFAULT),
+    description: 'Discord REST base (https, or http on loopback for tests), without the version.',
+  }),
+  variable({
+    name: 'OMSDESK_DISCORD_APPROVERS',
+    group: 'discord',
+    field: snowflakes(),
+    default: derived('(none: read-only desk)', () => []),
+    description:
+      'Comma-separated user ids and role ids allowed to approve orders and halt or resume trading.',
+  }),
+  variable({
+    name: 'OMSDESK_DISCORD_APPROVALS_CHANNEL',
+    group: 'discord',
+    field: snowflake(),
+    description: 'Channel id where order cards are posted; required with approvers.',
+  }),
+  variable({
+    name: 'OMSDESK_DISCORD_MONITOR_CHANNEL',
+    group: 'discord',
+    field: snowflake(),
+    description: 'The read-only monitoring channel; commands used there are refused.',
+  }),
+  variable({
+    name: 'OMSDESK_DISCORD_FOUR_EYES',
+    group: 'discord',
+    field: bool(),
+    default: false,
+    description: 'true: the person who requested an order may not approve it.',
+  }),
+  variable({
+    name: 'OMSDESK_LOG_LEVEL',
+    group: 'log',
+    field: oneOf(LOG_LEVELS),
+    default: 'info',
+    description: 'Least severe log level written: debug, info, warn or error.',
+  }),
+] as const;
+
+/** One declared variable. */
+export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
 
 /** The name of a configuration variable. */
-export type ConfigVariableName = (typeof CONFIG_VARIABLES)[number]['name'];
+export type ConfigVariableName = ConfigVariable['name'];
+
+/** Every variable's settled value: parsed, or its default (undefined only for variables without one). */
+export type Settings = {
+  readonly [V in ConfigVariable as V['name']]: SettledValue<V>;
+};
+
+/** Each variable's value as parsed from its text, absent when unset. */
+export type ParsedValues = {
+  readonly [V in ConfigVariable as V['name']]?: Exclude<z.output<V['field']>, undefined>;
+};
 
 /** Names of the variables whose values are secrets. */
 export const SECRET_VARIABLES: ReadonlySet<string> = new Set(
-  CONFIG_VARIABLES.filter((c) => c.secret).map((c) => c.name),
+  CONFIG_VARIABLES.filter((c) => c.secret === true).map((c) => c.name),
 );

@@ -1,6 +1,20 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { TradingPolicy } from '../../../src/core/checks/index.js';
-import { type Config, ConfigError, LIVE_CAPS, PAPER_CAPS } from '../../../src/core/config/index.js';
+import { type Config, ConfigError } from '../../../src/core/config/index.js';
+
+const PAPER_CAPS = {
+  maxOrderValue: 1_000_000,
+  maxOrderQuantity: 10_000,
+  maxDailyOrders: 500,
+  maxDailyValue: 10_000_000,
+};
+const LIVE_CAPS = {
+  maxOrderValue: 100_000,
+  maxOrderQuantity: 1_000,
+  maxDailyOrders: 50,
+  maxDailyValue: 500_000,
+};
+
 import { config, LIVE_ENV, problems } from './helpers.js';
 
 describe('paper mode (no broker URL)', () => {

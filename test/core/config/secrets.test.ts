@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CONFIG_SCHEMA,
   CONFIG_VARIABLES,
   ConfigError,
   configRedactor,
@@ -8,6 +7,7 @@ import {
   describeConfig,
   loadConfig,
   SECRET_VARIABLES,
+  shownDefault,
 } from '../../../src/core/config/index.js';
 import { config, LIVE_ENV } from './helpers.js';
 
@@ -91,15 +91,15 @@ describe('secrets', () => {
 });
 
 describe('the variable table', () => {
-  it('describes exactly the variables the schema reads, each once', () => {
+  it('declares each variable once, with its parser, its default as people read it and a description', () => {
     const names = CONFIG_VARIABLES.map((v) => v.name);
     expect(new Set(names).size).toBe(names.length);
-    expect([...names].sort()).toEqual(Object.keys(CONFIG_SCHEMA).sort());
     for (const v of CONFIG_VARIABLES) {
       // Discord's four variables of the fixed interface carry no prefix; every other one does.
       expect(v.name).toMatch(/^OMSDESK_[A-Z_]+$|^DISCORD_(TOKEN|APPLICATION_ID|GUILD_ID|API_URL)$/);
       expect(v.description.length).toBeGreaterThan(10);
-      expect(v.default.length).toBeGreaterThan(0);
+      expect(shownDefault(v).length).toBeGreaterThan(0);
+      expect(v.field.safeParse(undefined)).toEqual({ success: true, data: undefined });
     }
   });
 

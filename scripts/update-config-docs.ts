@@ -1,6 +1,6 @@
-// Rewrites the README's configuration table from the declared variables (test/readme.test.ts checks it).
+// Rewrites the README's configuration table and .env.example from the declared variables (tests check both).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { configVariablesMarkdown } from '../src/core/config/index.js';
+import { configEnvExample, configVariablesMarkdown } from '../src/core/config/index.js';
 
 const path = new URL('../README.md', import.meta.url);
 const readme = readFileSync(path, 'utf8');
@@ -25,3 +25,5 @@ const table = rows
   .join('\n');
 writeFileSync(path, `${readme.slice(0, start)}${table}${end < 0 ? '\n' : readme.slice(end)}`);
 console.log(`README.md: configuration table rewritten (${rows.length - 2} variables)`);
+writeFileSync(new URL('../.env.example', import.meta.url), configEnvExample());
+console.log('.env.example rewritten');

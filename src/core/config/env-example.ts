@@ -1,0 +1,33 @@
+import { shownDefault } from './variable.js';
+import { CONFIG_VARIABLES } from './variables.js';
+
+const GROUP_TITLES = {
+  broker: 'The broker (leave OMSDESK_BROKER_URL empty to use the embedded paper broker)',
+  sim: 'The paper broker',
+  policy: 'Trading policy: what the pre-trade checks allow',
+  gate: 'The order gate, the order watcher and the audit log',
+  mcp: 'The MCP server',
+  discord: 'The Discord desk',
+  log: 'Logging',
+} as const;
+
+/**
+ * The text of `.env.example`: every variable, grouped, commented out with its default and what it does,
+ * so a user copies the file to `.env` and uncomments what they change.
+ */
+export function configEnvExample(): string {
+  const lines = [
+    '# omsdesk configuration: copy to .env (or export the variables) and uncomment what you change.',
+    '# The environment wins over .env. Generated from the declared variables: npm run docs:config.',
+  ];
+  let group = '';
+  for (const v of CONFIG_VARIABLES) {
+    if (v.group !== group) {
+      group = v.group;
+      lines.push('', `# ---- ${GROUP_TITLES[v.group]}`);
+    }
+    const secret = v.secret === true ? ' Secret: keep it out of version control.' : '';
+    lines.push(`# ${v.description}${secret} Default: ${shownDefault(v)}.`, `# ${v.name}=`);
+  }
+  return `${lines.join('\n')}\n`;
+}
