@@ -1,133 +1,61 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importGraph, readSources, type SourceText } from './architecture/graph.js';
+import { checkArchitecture, ENTRY } from './architecture/rules.js';
 
-const SRC = resolve(import.meta.dirname, '../src');
-type Layer = 'core' | 'sim' | 'mcp' | 'discord' | 'cli' | 'entry';
+const sources = readSources(resolve(import.meta.dirname, '../src'));
 
-/** `src/index.ts`, the package's public entry, is a layer of its own. */
-const ENTRY = 'index.ts';
-
-interface SourceFile {
-  readonly path: string; // relative to src, with forward slashes
-  readonly layer: Layer;
-  readonly text: string;
-  readonly imports: readonly string[];
+/** The real tree with planted files added: each control case must be caught. */
+function planted(...extra: SourceText[]) {
+  return checkArchitecture([...sources, ...extra]).map((f) => `${f.rule}/${f.kind}: ${f.detail}`);
 }
 
-function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) return walk(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
-}
-
-const IMPORT =
-  /(?:^|\s)(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
-
-function load(): SourceFile[] {
-  return walk(SRC).map((full) => {
-    const path = relative(SRC, full).split('\\').join('/');
-    const text = readFileSync(full, 'utf8');
-    const imports = [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
-    const layer = (path === ENTRY ? 'entry' : path.split('/')[0]) as Layer;
-    return { path, layer, text, imports };
-  });
-}
-
-/** Where an import points: a path under src for relative imports, else the package name. */
-function target(file: SourceFile, spec: string): { internal?: string; pkg?: string } {
-  if (!spec.startsWith('.')) {
-    const parts = spec.split('/');
-    return { pkg: spec.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? spec) };
-  }
-  const abs = resolve(dirname(join(SRC, file.path)), spec);
-  return { internal: relative(SRC, abs).split('\\').join('/') };
-}
-
-const PACKAGES: Record<Layer, readonly string[]> = {
-  core: ['zod', 'undici', 'otpauth'],
-  sim: ['zod'],
-  mcp: ['@modelcontextprotocol/sdk', 'zod'],
-  discord: ['discord.js', '@resvg/resvg-js', 'zod'],
-  cli: ['@modelcontextprotocol/sdk', 'zod'],
-  entry: [],
-};
-
-const LAYERS_ALLOWED: Record<Layer, readonly Layer[]> = {
-  core: ['core'],
-  sim: ['sim', 'core'],
-  mcp: ['mcp', 'core'],
-  discord: ['discord', 'core'],
-  cli: ['cli', 'core', 'sim', 'mcp', 'discord'],
-  // The library: the client, the gate and the paper broker, never the adapters or the command.
-  entry: ['core', 'sim'],
-};
-
-const files = load();
-
-function violations(check: (file: SourceFile, spec: string) => string | undefined): string[] {
-  return files.flatMap((file) =>
-    file.imports.map((spec) => check(file, spec)).filter((v): v is string => v !== undefined),
-  );
-}
-
-describe('architecture', () => {
-  it('finds the source tree', () => {
-    expect(files.some((f) => f.layer === 'core')).toBe(true);
+describe('architecture, on the real import graph', () => {
+  it('reads the whole tree, the package entry at its top', () => {
+    expect(sources.some((s) => s.path.startsWith('core/'))).toBe(true);
+    expect(sources.filter((s) => !s.path.includes('/')).map((s) => s.path)).toEqual([ENTRY]);
+    expect(importGraph(sources).length).toBeGreaterThan(500);
   });
 
-  it('puts every source file in a known layer (only the package entry sits at the top)', () => {
-    const unknown = files.filter((f) => !(f.layer in LAYERS_ALLOWED)).map((f) => f.path);
-    expect(unknown).toEqual([]);
-    expect(files.filter((f) => f.layer === 'entry').map((f) => f.path)).toEqual([ENTRY]);
+  it('keeps every rule: layers, what each layer may reach at all, packages, no import circles, no I/O in core', () => {
+    expect(checkArchitecture(sources)).toEqual([]);
+  });
+});
+
+describe('the architecture check itself (planted violations it must catch)', () => {
+  it('catches the simulator reaching the client through a file in between', () => {
+    const found = planted(
+      { path: 'sim/planted.ts', text: "import { helper } from '../core/wire/planted-bridge.js';" },
+      {
+        path: 'core/wire/planted-bridge.ts',
+        text: "export { createBrokerClient as helper } from '../client/index.js';",
+      },
+    );
+    expect(found).toContain('reach/value: sim/planted.ts reaches core/client/index.ts');
   });
 
-  it('keeps each layer to the layers it may depend on', () => {
-    const found = violations((file, spec) => {
-      const { internal } = target(file, spec);
-      if (internal === undefined) return undefined;
-      const layer = internal.split('/')[0] as Layer;
-      return LAYERS_ALLOWED[file.layer].includes(layer) ? undefined : `${file.path} imports ${internal}`;
-    });
-    expect(found).toEqual([]);
+  it('catches a dynamic import across adapters, and a type-only one, each labelled by kind', () => {
+    const found = planted(
+      { path: 'mcp/planted.ts', text: "export const load = () => import('../discord/desk.js');" },
+      {
+        path: 'core/planted.ts',
+        text: "import type { McpDeps } from '../mcp/deps.js';\nexport type X = McpDeps;",
+      },
+    );
+    expect(found).toContain('layer/dynamic: mcp/planted.ts imports discord/desk.ts');
+    expect(found).toContain('layer/type: core/planted.ts imports mcp/deps.ts');
   });
 
-  it('lets the simulator share only core schemas and vocabulary, never the client', () => {
-    const found = violations((file, spec) => {
-      if (file.layer !== 'sim') return undefined;
-      const { internal } = target(file, spec);
-      if (internal === undefined || !internal.startsWith('core/')) return undefined;
-      const shared = internal.startsWith('core/wire/') || internal.startsWith('core/vocabulary/');
-      return shared ? undefined : `${file.path} imports ${internal}`;
-    });
-    expect(found).toEqual([]);
-  });
-
-  it('uses only node: built-ins and the allowed packages in each layer', () => {
-    const found = violations((file, spec) => {
-      const { pkg } = target(file, spec);
-      if (pkg === undefined) return undefined;
-      if (pkg.startsWith('node:')) return undefined;
-      return PACKAGES[file.layer].includes(pkg) ? undefined : `${file.path} imports package ${pkg}`;
-    });
-    expect(found).toEqual([]);
-  });
-
-  it('keeps core free of process.env and stdout', () => {
-    const found = files
-      .filter((f) => f.layer === 'core')
-      .filter((f) => /process\.env|process\.stdout|console\.log/.test(f.text))
-      .map((f) => f.path);
-    expect(found).toEqual([]);
-  });
-
-  it('never lets an adapter call an order-placing client method: orders go through the gate', () => {
-    const found = files
-      .filter((f) => f.layer === 'mcp' || f.layer === 'discord')
-      .filter((f) => /\.(placeOrder|placeOrders|placeLongStraddle)\s*\(/.test(f.text))
-      .map((f) => f.path);
-    expect(found).toEqual([]);
+  it('catches an import circle, a foreign package and I/O in core; ignores imports written in comments', () => {
+    const found = planted(
+      { path: 'core/planted-a.ts', text: "import { b } from './planted-b.js';\nexport const a = () => b;" },
+      { path: 'core/planted-b.ts', text: "import { a } from './planted-a.js';\nexport const b = () => a;" },
+      { path: 'core/planted-c.ts', text: "import chalk from 'chalk';\nconsole.log(chalk);" },
+      { path: 'mcp/planted-d.ts', text: "// import { x } from '../discord/desk.js';\nexport const d = 1;" },
+    );
+    expect(found).toContain('cycle/cycle: run-time import circle: core/planted-a.ts ↔ core/planted-b.ts');
+    expect(found).toContain('package/value: core/planted-c.ts imports package chalk');
+    expect(found).toContain('core-io/text: core/planted-c.ts reads process.env or writes stdout');
+    expect(found.filter((f) => f.includes('planted-d'))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { EXCHANGES, type Exchange } from '../vocabulary/index.js';
-import type { InstrumentCatalog } from './catalog.js';
 import type { Instrument } from './instrument.js';
+import type { MatchTier } from './collector.js';
+import type { SearchOptions } from './search.js';
 import { compactKey, decodeSymbol } from './text.js';
 
 /** Options of `resolve`: restrict to one exchange. */
@@ -19,13 +20,24 @@ export const MAX_CANDIDATES = 5;
 // NSE first: it is where most cash volume trades and what people mean by a bare symbol.
 const PREFERENCE: readonly Exchange[] = ['NSE', 'BSE', 'NFO'];
 
+/** The lookups resolution needs from a catalogue (kept narrow, so resolution does not depend on it). */
+export interface CatalogLookups {
+  getByToken(exchange: Exchange, token: string): Instrument | undefined;
+  getBySymbol(exchange: Exchange, tradingSymbol: string): Instrument | undefined;
+  cashWithSymbolName(name: string): Instrument[];
+  search(
+    query: string,
+    options: SearchOptions,
+  ): ReadonlyArray<{ readonly instrument: Instrument; readonly match: MatchTier }>;
+}
+
 /**
  * Resolves `RELIANCE`, `reliance`, `NSE:RELIANCE`, `NSE:RELIANCE-EQ`, `2885`, `M%26M-EQ` or a derivative
  * symbol: a token (NSE first), then an exact symbol, then the `-EQ` series, exchange by exchange; then the
  * only cash instrument of that name; else candidates from search.
  */
 export function resolveInstrument(
-  catalog: InstrumentCatalog,
+  catalog: CatalogLookups,
   input: string,
   options: ResolveOptions = {},
 ): Resolution {

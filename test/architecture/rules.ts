@@ -1,0 +1,141 @@
+import { type Edge, type EdgeKind, importCycles, importGraph, reachable, type SourceText } from './graph.js';
+
+export type Layer = 'core' | 'sim' | 'mcp' | 'discord' | 'cli' | 'entry';
+
+/** The package entry: the one file at the top of src. */
+export const ENTRY = 'index.ts';
+
+const layerOf = (path: string): Layer | undefined => {
+  if (path === ENTRY) return 'entry';
+  const top = path.split('/')[0];
+  return top === 'core' || top === 'sim' || top === 'mcp' || top === 'discord' || top === 'cli'
+    ? top
+    : undefined;
+};
+
+/** The layers each layer may import (directly). */
+const LAYERS_ALLOWED: Record<Layer, readonly Layer[]> = {
+  core: ['core'],
+  sim: ['sim', 'core'],
+  mcp: ['mcp', 'core'],
+  discord: ['discord', 'core'],
+  cli: ['cli', 'core', 'sim', 'mcp', 'discord'],
+  // The library: the client, the gate and the paper broker, never the adapters or the command.
+  entry: ['core', 'sim'],
+};
+
+/** What a layer must never reach, however many files lie in between. */
+const NEVER_REACHES: Partial<Record<Layer, readonly string[]>> = {
+  // The simulator shares core's schemas and vocabulary, never the client, so the two cannot share a wrong assumption.
+  sim: [
+    'core/client/',
+    'core/gate/',
+    'core/session/',
+    'core/transport/',
+    'core/decode/',
+    'mcp/',
+    'discord/',
+    'cli/',
+  ],
+  mcp: ['discord/', 'cli/', 'sim/'],
+  discord: ['mcp/', 'cli/', 'sim/'],
+  core: ['sim/', 'mcp/', 'discord/', 'cli/'],
+  entry: ['mcp/', 'discord/', 'cli/'],
+};
+
+/** The packages each layer may use (besides node: built-ins). */
+const PACKAGES: Record<Layer, readonly string[]> = {
+  core: ['zod', 'undici', 'otpauth'],
+  sim: ['zod'],
+  mcp: ['@modelcontextprotocol/sdk', 'zod'],
+  discord: ['discord.js', '@resvg/resvg-js', 'zod'],
+  cli: ['@modelcontextprotocol/sdk', 'zod'],
+  entry: [],
+};
+
+/** One broken rule, saying which file, what it imports and how. */
+export interface Finding {
+  readonly rule: string;
+  readonly kind: EdgeKind | 'text' | 'cycle';
+  readonly detail: string;
+}
+
+/** Every architecture rule checked over a source tree; an empty list means the tree keeps them all. */
+export function checkArchitecture(sources: readonly SourceText[]): Finding[] {
+  const edges = importGraph(sources);
+  const findings: Finding[] = [];
+  for (const s of sources) {
+    if (layerOf(s.path) === undefined)
+      findings.push({ rule: 'layer', kind: 'text', detail: `${s.path} is in no layer` });
+  }
+  for (const e of edges) findings.push(...edgeFindings(e));
+  const run: readonly EdgeKind[] = ['value', 'dynamic'];
+  for (const [kinds, label] of [
+    [run, 'value'],
+    [['type'], 'type'],
+  ] as const) {
+    for (const [file, reached] of reachable(edges, kinds)) {
+      const banned = NEVER_REACHES[layerOf(file) as Layer] ?? [];
+      for (const other of reached) {
+        if (banned.some((prefix) => other.startsWith(prefix)))
+          findings.push({ rule: 'reach', kind: label, detail: `${file} reaches ${other}` });
+      }
+    }
+  }
+  for (const cycle of importCycles(edges.filter((e) => e.kind !== 'type')))
+    findings.push({ rule: 'cycle', kind: 'cycle', detail: `run-time import circle: ${cycle.join(' ↔ ')}` });
+  for (const cycle of importCycles(edges.map((e) => (e.kind === 'type' ? { ...e, kind: 'value' } : e))))
+    findings.push({
+      rule: 'cycle',
+      kind: 'type',
+      detail: `import circle (types included): ${cycle.join(' ↔ ')}`,
+    });
+  findings.push(...textFindings(sources));
+  return dedupe(findings);
+}
+
+function edgeFindings(e: Edge): Finding[] {
+  const from = layerOf(e.from);
+  if (from === undefined) return [];
+  if (e.pkg !== undefined) {
+    if (e.pkg.startsWith('node:') || PACKAGES[from].includes(e.pkg)) return [];
+    return [{ rule: 'package', kind: e.kind, detail: `${e.from} imports package ${e.pkg}` }];
+  }
+  const to = layerOf(e.internal ?? '');
+  const internal = e.internal ?? '';
+  if (from === 'sim' && to === 'core' && !/^core\/(wire|vocabulary)\//.test(internal))
+    return [
+      {
+        rule: 'sim-shares',
+        kind: e.kind,
+        detail: `${e.from} imports ${internal} (only core/wire and core/vocabulary)`,
+      },
+    ];
+  if (to !== undefined && LAYERS_ALLOWED[from].includes(to)) return [];
+  return [{ rule: 'layer', kind: e.kind, detail: `${e.from} imports ${e.internal}` }];
+}
+
+function textFindings(sources: readonly SourceText[]): Finding[] {
+  const out: Finding[] = [];
+  for (const s of sources) {
+    const layer = layerOf(s.path);
+    if (layer === 'core' && /process\.env|process\.stdout|console\.log/.test(s.text))
+      out.push({ rule: 'core-io', kind: 'text', detail: `${s.path} reads process.env or writes stdout` });
+    if (
+      (layer === 'mcp' || layer === 'discord') &&
+      /\.(placeOrder|placeOrders|placeLongStraddle)\s*\(/.test(s.text)
+    )
+      out.push({ rule: 'gate', kind: 'text', detail: `${s.path} calls an order-placing client method` });
+  }
+  return out;
+}
+
+function dedupe(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = `${f.rule}|${f.kind}|${f.detail}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
