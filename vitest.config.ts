@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Hermetic environment, one temp folder removed at the end, the CLI bundled once: see the file.
+    globalSetup: ['test/setup/global-setup.ts'],
     environment: 'node',
     // Integration tests start servers and child processes; two cores are shared with other work.
     testTimeout: 20_000,

@@ -1,10 +1,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -21,9 +19,7 @@ import {
 } from '../fakes/discord/ids.js';
 import { FakeDiscord } from '../fakes/discord/server.js';
 import { lines } from '../helpers/cli.js';
-
-const MAIN = resolve(import.meta.dirname, '../../src/cli/main.ts');
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+import { CLI_BUNDLE } from '../setup/cli-bundle.js';
 
 let dir: string;
 let fake: FakeDiscord;
@@ -47,7 +43,9 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '',
     NODE_NO_WARNINGS: '1',
+    HOME: join(dir, 'home'),
     OMSDESK_DATA_DIR: join(dir, 'data'),
+    OMSDESK_AUDIT_KEY_FILE: join(dir, 'keys', 'audit.key'),
     OMSDESK_LOG_LEVEL: 'warn',
     DISCORD_TOKEN: BOT_TOKEN,
     DISCORD_APPLICATION_ID: APPLICATION_ID,
@@ -60,9 +58,9 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
   };
 }
 
-/** Runs omsdesk from source in an empty directory (so no `.env` is read) with exactly `vars`. */
+/** Runs omsdesk in an empty directory (so no `.env` is read) with exactly `vars`. */
 function omsdesk(args: readonly string[], vars: Record<string, string>): ChildProcessWithoutNullStreams {
-  child = spawn(process.execPath, ['--import', TSX, MAIN, ...args], { cwd: dir, env: vars });
+  child = spawn(process.execPath, [CLI_BUNDLE, ...args], { cwd: dir, env: vars });
   return child;
 }
 

@@ -1,9 +1,18 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { join, resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { CLI_BUNDLE } from '../setup/cli-bundle.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
+let emptyDir: string | undefined;
+
+/** A working directory with nothing in it (no `.env`): omsdesk runs as on a fresh machine. */
+export function emptyWorkingDir(): string {
+  emptyDir ??= mkdtempSync(join(tmpdir(), 'omsdesk-cwd-'));
+  return emptyDir;
+}
 
 /** The shell's environment without omsdesk's and Discord's variables: a test states every one it means. */
 function cleanEnvironment(): Record<string, string> {
@@ -15,8 +24,8 @@ function cleanEnvironment(): Record<string, string> {
 }
 
 /**
- * Runs `omsdesk` from source (through tsx) as a child process, with only the variables given (the audit
- * anchor's key then lives in the test's data dir, never in the user's home).
+ * Runs `omsdesk` (the CLI the test run bundled from source) as a child process in an empty directory, with
+ * only the variables given (the audit anchor's key then lives in the test's data dir, never in a home).
  */
 export function spawnCli(
   args: readonly string[],
@@ -26,8 +35,8 @@ export function spawnCli(
     env.OMSDESK_DATA_DIR === undefined || env.OMSDESK_AUDIT_KEY_FILE !== undefined
       ? {}
       : { OMSDESK_AUDIT_KEY_FILE: join(env.OMSDESK_DATA_DIR, 'test-audit.key') };
-  return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    cwd: ROOT,
+  return spawn(process.execPath, [CLI_BUNDLE, ...args], {
+    cwd: emptyWorkingDir(),
     env: { ...cleanEnvironment(), ...key, ...env, NODE_NO_WARNINGS: '1' },
   });
 }

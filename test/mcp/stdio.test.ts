@@ -1,12 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyWorkingDir } from '../helpers/cli.js';
+import { CLI_BUNDLE } from '../setup/cli-bundle.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 let dataDir: string;
 let client: Client;
 let transport: StdioClientTransport;
@@ -16,12 +17,14 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'omsdesk-mcp-stdio-'));
   transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', 'src/cli/main.ts', 'mcp'],
-    cwd: ROOT,
+    args: [CLI_BUNDLE, 'mcp'],
+    cwd: emptyWorkingDir(),
     env: {
-      ...(process.env as Record<string, string>),
+      PATH: process.env.PATH ?? '',
+      HOME: dataDir,
       NODE_NO_WARNINGS: '1',
       OMSDESK_DATA_DIR: dataDir,
+      OMSDESK_AUDIT_KEY_FILE: join(dataDir, 'audit.key'),
       OMSDESK_CONFIRM: 'auto',
     },
     stderr: 'pipe',

@@ -3,8 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { THEME } from './theme.js';
 
-/** The font shipped with omsdesk (the same path from src/ and from dist/). */
-export const FONT_FILE = fileURLToPath(new URL('../../../assets/fonts/DejaVuSansMono.ttf', import.meta.url));
+const FONT = 'assets/fonts/DejaVuSansMono.ttf';
+
+/** The font shipped with omsdesk: the first `assets/fonts` above this module (from src/, dist/ or a bundle). */
+export const FONT_FILE = ((): string => {
+  for (let dir = new URL('.', import.meta.url); ; dir = new URL('..', dir)) {
+    const candidate = fileURLToPath(new URL(FONT, dir));
+    if (existsSync(candidate) || dir.pathname === '/') return candidate;
+  }
+})();
 
 let fontFound = false;
 
