@@ -12,9 +12,8 @@ import type { Redactor } from '../core/redact.js';
 import { OrderWatcher } from '../core/watcher/index.js';
 import { DEMO_ACCOUNT } from '../sim/accounts.js';
 import { createSimulator, type Simulator } from '../sim/create-simulator.js';
-import { auditAnchor } from './audit-anchor.js';
 import { type LiveCatalog, liveCatalog, paperCatalog } from './catalog-supplier.js';
-import { loadCliConfig } from './load-config.js';
+import { auditAnchor, loadCliConfig } from './config.js';
 import { stderrLogger } from './logger.js';
 
 /** Everything one omsdesk process runs on: the broker (embedded or live), the client, the master, the gate. */

@@ -3,8 +3,7 @@ import { AuditLog, verifyAuditLog } from '../../core/audit/index.js';
 import { systemClock } from '../../core/clock.js';
 import { configRedactor } from '../../core/config/index.js';
 import { DataDirLock } from '../../core/data-dir/lock.js';
-import { auditAnchor } from '../audit-anchor.js';
-import { loadCliConfig } from '../load-config.js';
+import { auditAnchor, loadCliConfig } from '../config.js';
 import { UsageError } from '../usage-error.js';
 
 export const AUDIT_USAGE =

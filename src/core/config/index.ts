@@ -8,12 +8,11 @@ export {
   SIM_HOURS,
 } from './choices.js';
 export { configRedactor, configSecrets, describeConfig } from './describe.js';
+export { configEnvExample, configVariablesMarkdown } from './docs.js';
 export { type DotenvResult, parseDotenv } from './dotenv.js';
-export { configEnvExample } from './env-example.js';
 export { ConfigError, type ConfigProblem, isConfigError } from './errors.js';
 export { isLoopback } from './formats.js';
 export { type ConfigSources, loadConfig } from './load.js';
-export { configVariablesMarkdown } from './markdown.js';
 export { brokerMode, type Parsed, settle } from './settle.js';
 export type {
   BrokerConfig,

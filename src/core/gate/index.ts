@@ -1,4 +1,3 @@
-export type { ApprovalChannel } from './approval-channel.js';
 export { GATE_ERROR_CODES, GateError, type GateErrorCode, isGateError } from './errors.js';
 export type { OrderFeed } from './follow.js';
 export { KillSwitch } from './kill-switch.js';

@@ -1,8 +1,8 @@
+import { Secret, TOTP } from 'otpauth';
 import type { EndpointName } from '../vocabulary/index.js';
 import type { LoginSuccess, LoginV1Request, LoginV2Request } from '../wire/index.js';
 import type { BrokerCredentials } from './credentials.js';
 import type { Session } from './store.js';
-import { totpCode } from './totp.js';
 
 /** The login call of a generation: which endpoint, and the body (which holds secrets: never log it). */
 export interface LoginCall {
@@ -51,4 +51,10 @@ export function sessionFromLogin(
     createdAt: nowMs,
     raw,
   };
+}
+
+/** The RFC 6238 code (SHA-1, 6 digits, 30 s step) of a base32 secret at `atMs`; throws on a malformed secret. */
+export function totpCode(base32Secret: string, atMs: number): string {
+  const secret = Secret.fromBase32(base32Secret.replace(/[\s-]/g, '').toUpperCase());
+  return TOTP.generate({ secret, algorithm: 'SHA1', digits: 6, period: 30, timestamp: atMs });
 }

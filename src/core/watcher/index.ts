@@ -1,6 +1,5 @@
-export { diffBooks, EMPTY_VIEW, type WatchView } from './diff.js';
+export { diffBooks, EMPTY_VIEW, sourceOfRemarks, type WatchView } from './diff.js';
 export { type OrderListener, OrderWatcher, type WatcherOptions } from './order-watcher.js';
-export { sourceOfRemarks } from './source.js';
 export {
   type FillSeen,
   ORDER_EVENT_KINDS,

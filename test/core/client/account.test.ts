@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BrokerError, createMemorySessionStore } from '../../../src/core/client/index.js';
-import { totpCode } from '../../../src/core/session/totp.js';
+import { totpCode } from '../../../src/core/session/login.js';
 import { wireCase } from '../../fixtures/wire/corpus.js';
 import { CREDENTIALS, mockBroker, rejection, SESSION_KEY } from '../support/broker.js';
 

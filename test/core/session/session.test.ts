@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../../../src/core/redact.js';
+import { totpCode } from '../../../src/core/session/login.js';
 import { SessionManager } from '../../../src/core/session/session-manager.js';
 import { createMemorySessionStore, type Session } from '../../../src/core/session/store.js';
-import { totpCode } from '../../../src/core/session/totp.js';
 
 // RFC 6238 appendix B, SHA-1, secret "12345678901234567890", last 6 of the 8-digit codes.
 const RFC_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';

@@ -1,4 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { AnchorOptions } from '../core/audit/index.js';
 import { type Config, loadConfig } from '../core/config/index.js';
 
 /** The product's configuration from the environment and, when present, `.env` in the working directory. */
@@ -10,4 +13,15 @@ export async function loadCliConfig(env: NodeJS.ProcessEnv = process.env): Promi
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   return loadConfig({ env, ...(dotenv === undefined ? {} : { dotenv }) });
+}
+
+/**
+ * The audit log's anchor: a file beside the log, signed with a key kept apart from it (by default in
+ * the user's configuration directory), so whoever can rewrite the data dir cannot also re-sign it.
+ */
+export function auditAnchor(config: Config): AnchorOptions {
+  return {
+    path: `${config.audit.path}.anchor`,
+    keyPath: config.audit.keyFile ?? join(homedir(), '.config', 'omsdesk', 'audit.key'),
+  };
 }
