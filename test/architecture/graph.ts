@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import ts from 'typescript';
+import ts from 'typescript-api';
 
 /** How one file uses another: at run time (`value`), for types only (`type`), or loaded on demand (`dynamic`). */
 export type EdgeKind = 'value' | 'type' | 'dynamic';
