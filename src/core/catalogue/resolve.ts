@@ -1,6 +1,6 @@
 import { EXCHANGES, type Exchange } from '../vocabulary/index.js';
-import type { Instrument } from './instrument.js';
 import type { MatchTier } from './collector.js';
+import type { Instrument } from './instrument.js';
 import type { SearchOptions } from './search.js';
 import { compactKey, decodeSymbol } from './text.js';
 
