@@ -1,0 +1,107 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES } from '../src/core/config/index.js';
+import { runCli } from './helpers/cli.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DOCS = ['broker-api.md', 'architecture.md', 'operations.md'];
+
+/** Every Markdown file a reader is sent to: the README and the docs folder. */
+const FILES = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((name) => `docs/${name}`)].filter((f) =>
+  f.endsWith('.md'),
+);
+
+const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
+
+/** The text outside fenced code blocks (a `#` in a shell example is no heading, a `](` no link). */
+function prose(markdown: string): string {
+  return markdown.replace(/^```[^\n]*\n[\s\S]*?^```/gm, '');
+}
+
+/** The anchors of a file's headings, as GitHub makes them (a repeated heading gets `-1`, `-2`, …). */
+function anchors(markdown: string): Set<string> {
+  const seen = new Map<string, number>();
+  const out = new Set<string>();
+  for (const [, heading = ''] of prose(markdown).matchAll(/^#{1,6}\s+(.+?)\s*$/gm)) {
+    const slug = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    out.add(count === 0 ? slug : `${slug}-${count}`);
+  }
+  return out;
+}
+
+/** The targets of a file's Markdown links. */
+function links(markdown: string): string[] {
+  return [...prose(markdown).matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '');
+}
+
+/** What is wrong with one link of `file`, if anything: it must stay in the repository and lead somewhere. */
+function linkProblem(file: string, target: string): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
+    // The README's own web links are governed by its own test; the docs stand alone.
+    return file.startsWith('docs/') ? `${file} links outside the repository: ${target}` : undefined;
+  }
+  const [path = '', fragment] = target.split('#', 2);
+  const destination = path === '' ? join(ROOT, file) : resolve(ROOT, dirname(file), path);
+  const inside = relative(ROOT, destination);
+  if (path.startsWith('/') || inside.startsWith('..'))
+    return `${file} links outside the repository: ${target}`;
+  if (!existsSync(destination)) return `${file} links to a missing file: ${target}`;
+  if (fragment !== undefined && destination.endsWith('.md')) {
+    if (!anchors(readFileSync(destination, 'utf8')).has(fragment))
+      return `${file} links to a missing heading: ${target}`;
+  }
+  return undefined;
+}
+
+describe('the documentation stays true', () => {
+  it('is linked from a Documentation section near the top of the README, before the quick start', () => {
+    const readme = read('README.md');
+    const section = readme.slice(readme.indexOf('## Documentation'), readme.indexOf('## Quick start'));
+    expect(readme.indexOf('## Documentation')).toBeGreaterThan(0);
+    expect(readme.indexOf('## Documentation')).toBeLessThan(readme.indexOf('## Quick start'));
+    for (const doc of DOCS) {
+      expect(existsSync(join(ROOT, 'docs', doc))).toBe(true);
+      expect(section).toContain(`](docs/${doc})`);
+    }
+  });
+
+  it('links only inside the repository, to files and headings that exist', () => {
+    const problems = FILES.flatMap((file) =>
+      links(read(file)).flatMap((target) => linkProblem(file, target) ?? []),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('catches a link that leaves the repository, a missing file and a missing heading', () => {
+    expect(linkProblem('docs/operations.md', '../../shared/spec.md')).toMatch(/outside the repository/);
+    expect(linkProblem('docs/operations.md', 'https://example.com/spec')).toMatch(/outside the repository/);
+    expect(linkProblem('docs/operations.md', 'no-such-file.md')).toMatch(/missing file/);
+    expect(linkProblem('docs/operations.md', '../README.md#no-such-heading')).toMatch(/missing heading/);
+    expect(linkProblem('docs/operations.md', '../README.md#the-order-gate')).toBeUndefined();
+  });
+
+  it('names only configuration variables omsdesk reads', () => {
+    const known = new Set<string>(CONFIG_VARIABLES.map((v) => v.name));
+    const named = FILES.filter((f) => f.startsWith('docs/')).flatMap((file) =>
+      [...read(file).matchAll(/\b(?:OMSDESK|DISCORD)_[A-Z0-9][A-Z0-9_]*\b/g)].map((m) => m[0]),
+    );
+    expect(named.length).toBeGreaterThan(20);
+    expect([...new Set(named)].filter((name) => !known.has(name))).toEqual([]);
+  });
+
+  it('names only omsdesk commands that exist', async () => {
+    const { stdout } = await runCli(['help']);
+    const commands = new Set([...stdout.matchAll(/^ {2}([a-z-]+) {2,}/gm)].map((m) => m[1]));
+    const named = FILES.filter((f) => f.startsWith('docs/')).flatMap((file) =>
+      [...read(file).matchAll(/`omsdesk ([a-z-]+)/g)].map((m) => m[1]),
+    );
+    expect(named.length).toBeGreaterThan(10);
+    expect([...new Set(named)].filter((name) => !commands.has(name))).toEqual([]);
+  });
+});
