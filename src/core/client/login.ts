@@ -29,6 +29,6 @@ export async function loginPerformer(
     schema: loginSuccess,
     call: { signal },
     body: () => call.body,
-    map: (d) => sessionFromLogin(okValue(d), credentials.userId, ctx.generation, ctx.clock.now(), d.raw),
+    map: (d) => sessionFromLogin(okValue(d), credentials, ctx.generation, ctx.clock.now(), d.raw),
   });
 }

@@ -18,7 +18,7 @@ export function buildConfig(s: Settings, warnings: readonly string[] = []): Conf
   const url = s.OMSDESK_BROKER_URL;
   const credentials: BrokerCredentials = defined({
     userId: s.OMSDESK_USER_ID,
-    accountId: s.OMSDESK_ACCOUNT_ID ?? s.OMSDESK_USER_ID,
+    accountId: s.OMSDESK_ACCOUNT_ID,
     password: s.OMSDESK_PASSWORD,
     apiKey: s.OMSDESK_API_KEY,
     vendorCode: s.OMSDESK_VENDOR_CODE,

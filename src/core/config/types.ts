@@ -5,7 +5,7 @@ import type { API_GENERATIONS, CONFIRM_MODES, LOG_LEVELS, SIM_HOURS } from './ch
 /** Whatever the broker's login may need; each field is present only when configured. */
 export interface BrokerCredentials {
   readonly userId?: string;
-  /** Sent as `actid`; defaults to the user id. */
+  /** Sent as `actid` when set; otherwise the account the login answers with. */
   readonly accountId?: string;
   readonly password?: string;
   readonly apiKey?: string;
@@ -19,7 +19,6 @@ export interface BrokerCredentials {
 /** Credentials of a live broker: the ones every login needs are guaranteed; the generation's factor too. */
 export interface LiveCredentials extends BrokerCredentials {
   readonly userId: string;
-  readonly accountId: string;
   readonly password: string;
   readonly apiKey: string;
   readonly vendorCode: string;

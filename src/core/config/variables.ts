@@ -91,8 +91,8 @@ export const CONFIG_VARIABLES = [
     name: 'OMSDESK_ACCOUNT_ID',
     group: 'broker',
     field: text(),
-    unset: '(USER_ID)',
-    description: 'Account id sent as actid, when it differs from the user id.',
+    unset: '(the account the login answers with)',
+    description: 'Account id sent as actid, when it differs from the one the login answers with.',
   }),
   variable({
     name: 'OMSDESK_REQUEST_TIMEOUT_MS',

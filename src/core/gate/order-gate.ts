@@ -510,6 +510,9 @@ export class OrderGate {
     const replay = new TicketReplay();
     const cutoff = now - { ...DEFAULT_RETENTION, ...this.#o.retention }.settledMs;
     await this.#o.audit.scan((entry) => {
+      // A halt (Discord's /halt) holds across restarts until someone resumes.
+      if (entry.event === 'kill_switch_on' || entry.event === 'kill_switch_off')
+        this.killSwitch.set(entry.event === 'kill_switch_on');
       this.#usage.absorb(entry);
       const replayed = replay.absorb(entry);
       if (replayed && settledBefore(replayed, cutoff)) replay.drop(replayed.ticket.id);

@@ -1,6 +1,8 @@
 /** What login needs. Second generation: `totpSecret` (or a `totp` code source); first: `dobOrPan`. */
 export interface BrokerCredentials {
   readonly userId: string;
+  /** The account sent as `actid` when it differs from what the login answers (default: the login's `actid`). */
+  readonly accountId?: string;
   readonly password: string;
   readonly apiKey: string;
   readonly vendorCode: string;

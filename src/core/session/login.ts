@@ -33,7 +33,7 @@ export async function loginCall(
 /** The session a successful login answer describes. */
 export function sessionFromLogin(
   body: LoginSuccess,
-  userId: string,
+  credentials: Pick<BrokerCredentials, 'userId' | 'accountId'>,
   generation: 'v1' | 'v2',
   nowMs: number,
   raw: unknown,
@@ -41,8 +41,8 @@ export function sessionFromLogin(
   const d = body.data;
   return {
     key: d.susertoken,
-    userId,
-    accountId: d.actid,
+    userId: credentials.userId,
+    accountId: credentials.accountId ?? d.actid,
     userName: d.userName,
     email: d.email,
     exchanges: d.exarr ?? [],

@@ -138,6 +138,16 @@ describe('getLimits', () => {
 });
 
 describe('calculateSpan', () => {
+  it('sends the configured account id as actid when it differs from the login user', async () => {
+    broker = mockBroker({ credentials: { ...CREDENTIALS, accountId: 'FAMILY01' } });
+    broker.loginOk();
+    broker.onCase('/api/spanCalculators', 'span', 'success');
+    await broker.client.calculateSpan({
+      positions: [{ kind: 'FUTIDX', symbolName: 'NIFTY', expiry: '24-NOV-2026', buyQuantity: 75 }],
+    });
+    expect(broker.to('/api/spanCalculators')[0]?.body).toMatchObject({ actid: 'FAMILY01', userId: 'SIM001' });
+  });
+
   it('sends positions in pos with the account id and returns span, exposure and their total', async () => {
     broker = mockBroker();
     broker.loginOk();

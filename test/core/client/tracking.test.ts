@@ -94,17 +94,30 @@ describe('reconcileOrder', () => {
     broker.on('/apiV2/orderBook', { body: book });
     const result = await broker.client.reconcileOrder('ticket-9');
     expect(result).toMatchObject({ placed: true, tag: 'ticket-9', order: { orderNumber: '26112000000022' } });
-    expect(result.placed && result.orders).toHaveLength(1);
+    expect(result.placed === true && result.orders).toHaveLength(1);
   });
 
-  it('reads the book a few times over a short window before concluding "not placed"', async () => {
+  it('never concludes "not placed" before the answer window has passed: the outcome stays unknown', async () => {
     broker = mockBroker();
     broker.loginOk();
     for (let i = 0; i < 3; i += 1) broker.onCase('/apiV2/orderBook', 'order-book', 'success');
-    const result = await broker.client.reconcileOrder('ticket-404');
-    expect(result).toEqual({ tag: 'ticket-404', placed: false, checks: 3 });
+    const now = broker.clock.now();
+    const result = await broker.client.reconcileOrder('ticket-404', { sentAt: now - 5_000 });
+    expect(result).toEqual({ tag: 'ticket-404', placed: 'unknown', checks: 3, provableAt: now + 55_000 });
     expect(broker.to('/apiV2/orderBook')).toHaveLength(3);
     expect(broker.clock.sleeps).toEqual([1000, 1000]);
+  });
+
+  it('concludes "not placed" from a clean book read after the answer window', async () => {
+    broker = mockBroker();
+    broker.loginOk();
+    broker.onCase('/apiV2/orderBook', 'order-book', 'success');
+    const sentAt = broker.clock.now() - 61_000;
+    expect(await broker.client.reconcileOrder('ticket-404', { sentAt })).toEqual({
+      tag: 'ticket-404',
+      placed: false,
+      checks: 1,
+    });
   });
 
   it('finds an order that shows up late in the book', async () => {

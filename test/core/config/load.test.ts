@@ -83,7 +83,6 @@ describe('live mode (a broker URL)', () => {
       generation: 'v2',
       credentials: {
         userId: 'FA12345',
-        accountId: 'FA12345',
         password: LIVE_ENV.OMSDESK_PASSWORD,
         apiKey: LIVE_ENV.OMSDESK_API_KEY,
         vendorCode: 'FA12345_U',

@@ -39,6 +39,17 @@ describe('tickets across a restart', () => {
     expect(isGateError(again, 'TICKET_DECIDED')).toBe(true);
   });
 
+  it('keep a halt engaged across a restart until someone resumes', async () => {
+    g = await startGate();
+    await g.gate.setKillSwitch(true, ALICE);
+    const halted = await g.reopen();
+    const refused = await halted.preview(buy(), MODEL);
+    expect(refused.violations.map((v) => v.rule)).toContain('KILL_SWITCH');
+    await halted.setKillSwitch(false, ALICE);
+    const resumed = await g.reopen();
+    expect((await resumed.preview(buy(), MODEL)).status).toBe('PENDING');
+  });
+
   it('expire a pending ticket whose time ran out while the process was down', async () => {
     g = await startGate();
     const t = await g.gate.preview(buy(), MODEL);

@@ -14,7 +14,7 @@ import { FakeClock } from './fake-clock.js';
 export const BASE = 'http://broker.test';
 
 /** Credentials whose every secret is long and distinctive, so a leak is easy to find. */
-export const CREDENTIALS: Required<Omit<BrokerCredentials, 'totp'>> = {
+export const CREDENTIALS: Required<Omit<BrokerCredentials, 'totp' | 'accountId'>> = {
   userId: 'SIM001',
   password: 'pw-Secret-Hunter2-XYZ',
   apiKey: 'apikey-7f7f7f7f7f7f7f7f',
