@@ -1,6 +1,7 @@
 import type { BenchCase } from '../harness/types.js';
 import { clientVsUndiciCase } from './client-undici.js';
 import { noiseFloorCase } from './noise-floor.js';
+import { simVsHttpCase } from './sim-http.js';
 
 /** Every case, in the order a full run takes them. */
 export const CASES: readonly BenchCase[] = [
@@ -9,4 +10,7 @@ export const CASES: readonly BenchCase[] = [
   clientVsUndiciCase('instant', 8),
   clientVsUndiciCase('paper', 1),
   clientVsUndiciCase('paper', 8),
+  simVsHttpCase('quotes'),
+  simVsHttpCase('orderbook'),
+  simVsHttpCase('place'),
 ];
