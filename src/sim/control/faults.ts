@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { BROKER_TEXTS } from '../../core/vocabulary/index.js';
-import { type Reply, send } from '../http/server.js';
+import { type Reply, send } from '../http/reply.js';
 
 /**
  * Faults tests and demos can inject. `latency` delays handling; `error` answers a 5xx without handling;

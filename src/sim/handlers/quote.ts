@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '../../core/vocabulary/index.js';
 import { DEPTH_LEVELS, instrumentRequest } from '../../core/wire/index.js';
 import { clockTime, count, money, timeFirst } from '../format.js';
-import { JsonText } from '../http/json-text.js';
+import { JsonText } from '../http/reply.js';
 import { validateBody } from '../http/validate.js';
 import type { DepthLevel, MarketSnapshot, SimInstrument } from '../market/types.js';
 import type { Route } from '../runtime.js';

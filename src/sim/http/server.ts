@@ -4,16 +4,8 @@ import type { Route, SimRuntime } from '../runtime.js';
 import type { SimSession } from '../sessions.js';
 import { readJsonObject } from './body.js';
 import { renderFailure, SimFailure, sessionFailure, sessionText } from './failure.js';
-import { JsonText } from './json-text.js';
-
-/** A response about to leave: its status and JSON body (or the text to send as is, when `text` is set). */
-export interface Reply {
-  status: number;
-  body: unknown;
-  text?: string;
-  contentType?: string;
-  headers?: Record<string, string>;
-}
+import { JsonText, type Reply, send } from './reply.js';
+import { requestPath } from './request-path.js';
 
 /** What the dispatcher knows about a request once its body is read. */
 export interface RequestInfo {
@@ -54,34 +46,11 @@ export interface ServerOptions {
   readonly onRequest?: () => void;
 }
 
-/** Sends a reply as JSON (or text). */
-export function send(res: ServerResponse, reply: Reply): void {
-  if (res.headersSent || res.destroyed) return;
-  const payload = reply.text ?? JSON.stringify(reply.body);
-  res.writeHead(reply.status, {
-    ...reply.headers,
-    'content-type': reply.contentType ?? 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(payload),
-  });
-  res.end(payload);
-}
-
 function unknownPath(path: string): Reply {
   const body = path.startsWith('/apiV2/')
     ? { Status: 'Failed', data: BROKER_TEXTS.unknownRequest }
     : { stat: 'Not_Ok', emsg: BROKER_TEXTS.unknownRequest };
   return { status: 404, body };
-}
-
-// Paths made of plain segments are their own pathname; anything else (query, dots, escapes) goes
-// through the URL parser, so both give the same path for every request.
-const PLAIN_PATH = /^(?:\/[A-Za-z0-9_-]+)+\/*$/;
-
-/** The request's path without trailing slashes, as `new URL(url).pathname` resolves it. */
-export function requestPath(url: string | undefined): string {
-  const raw = url ?? '/';
-  const path = PLAIN_PATH.test(raw) ? raw : new URL(raw, 'http://sim').pathname;
-  return path.endsWith('/') ? path.replace(/\/+$/, '') : path;
 }
 
 function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {

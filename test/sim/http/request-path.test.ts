@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { requestPath } from '../../../src/sim/http/server.js';
+import { requestPath } from '../../../src/sim/http/request-path.js';
 
 /** What the server used to compute for every request: the URL parser's pathname without trailing slashes. */
 const parsed = (url: string): string => new URL(url, 'http://sim').pathname.replace(/\/+$/, '');
