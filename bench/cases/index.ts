@@ -1,7 +1,11 @@
 import type { BenchCase } from '../harness/types.js';
+import { chartCase } from './chart.js';
+import { clientVsFetchCase } from './client-fetch.js';
 import { clientVsUndiciCase } from './client-undici.js';
+import { mcpQuoteCase } from './mcp-quote.js';
 import { noiseFloorCase } from './noise-floor.js';
 import { simVsHttpCase } from './sim-http.js';
+import { watcherDiffCase, watcherLookCase } from './watcher.js';
 
 /** Every case, in the order a full run takes them. */
 export const CASES: readonly BenchCase[] = [
@@ -10,7 +14,12 @@ export const CASES: readonly BenchCase[] = [
   clientVsUndiciCase('instant', 8),
   clientVsUndiciCase('paper', 1),
   clientVsUndiciCase('paper', 8),
+  clientVsFetchCase,
+  mcpQuoteCase,
   simVsHttpCase('quotes'),
   simVsHttpCase('orderbook'),
   simVsHttpCase('place'),
+  chartCase,
+  watcherDiffCase,
+  watcherLookCase,
 ];

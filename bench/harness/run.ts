@@ -70,7 +70,8 @@ export async function runCases(
       }
     }
   } finally {
-    for (const { value, stop } of resources.values()) {
+    // Last started, first stopped: a resource may use one started before it.
+    for (const { value, stop } of [...resources.values()].reverse()) {
       await value.then((v) => stop(v as never)).catch((error: unknown) => log(`stopping: ${String(error)}`));
     }
   }

@@ -6,6 +6,9 @@ export const BENCH_USERS = {
   book: 'BENCHBOOK',
   /** Places thousands of orders in the placement comparison. */
   place: 'BENCHPLACE',
+  /** The watcher's small and large days: 10 and 1,000 orders. */
+  watchSmall: 'BENCHW10',
+  watchLarge: 'BENCHW1000',
 } as const;
 
 /** What the measuring process asks the servers' process (numbered by `id` when sent). */
