@@ -63,20 +63,26 @@ export class OrderEngine {
     this.#dirty = true;
   }
 
-  /** Brings every open order up to `now`; true when any order changed. */
+  /**
+   * Brings every open order up to `now`, or to the latest instant a step already reached when `now` is
+   * older (a request that arrived before the last step); true when any order changed.
+   */
   advance(now: number): boolean {
     if (now <= this.#at && !this.#dirty) return false;
     this.#dirty = false;
-    this.#at = Math.max(this.#at, now);
+    // Every order is worked to the engine's own instant: one worked only to an older `now` would be
+    // taken for up to date by the next step at that instant (a close passed, the order still open).
+    const at = Math.max(this.#at, now);
+    this.#at = at;
     let changed = false;
     for (const order of this.store.active()) {
       if (order.phase === 'ack') {
-        if (now < order.riskAt) continue;
+        if (at < order.riskAt) continue;
         this.#checkAndRoute(order);
         changed = true;
       }
       if (order.phase === 'trigger' || order.phase === 'working') {
-        changed = workUntil(this.#step, order, now) || changed;
+        changed = workUntil(this.#step, order, at) || changed;
       }
     }
     this.store.prune();
