@@ -34,7 +34,7 @@ function summarise(file: string, profile: Profile): void {
     selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
   const label = (n: ProfileNode): string => {
-    const where = n.callFrame.url.replace(/^.*\/(src|node_modules)\//, '$1/');
+    const where = n.callFrame.url.replace(/^.*\/(src|dist|node_modules)\//, '$1/');
     return `${n.callFrame.functionName || '(anonymous)'} ${where}${where ? `:${n.callFrame.lineNumber + 1}` : ''}`;
   };
   const self = new Map<string, number>();
@@ -69,5 +69,9 @@ function summarise(file: string, profile: Profile): void {
   };
   console.log(`${file}: ${(total / 1000).toFixed(0)} ms sampled`);
   show('self time', self, () => true);
-  show('inclusive time, project code', inclusive, (k) => k.includes('src/') || k.includes('bench/'));
+  show(
+    'inclusive time, project code',
+    inclusive,
+    (k) => /(^| )(src|dist|bench)\//.test(k) || k.includes('/bench/'),
+  );
 }

@@ -2,6 +2,9 @@ import type { BenchCase } from '../harness/types.js';
 import { chartCase } from './chart.js';
 import { clientVsFetchCase } from './client-fetch.js';
 import { clientVsUndiciCase } from './client-undici.js';
+import { coldStartCase } from './cold-start.js';
+import { idleMemoryCase } from './idle-memory.js';
+import { loadRunCase } from './load-run.js';
 import { mcpQuoteCase } from './mcp-quote.js';
 import { noiseFloorCase } from './noise-floor.js';
 import { simVsHttpCase } from './sim-http.js';
@@ -22,4 +25,7 @@ export const CASES: readonly BenchCase[] = [
   chartCase,
   watcherDiffCase,
   watcherLookCase,
+  coldStartCase,
+  idleMemoryCase,
+  loadRunCase,
 ];
