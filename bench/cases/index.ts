@@ -1,4 +1,5 @@
 import type { BenchCase } from '../harness/types.js';
+import { catalogueCase } from './catalogue.js';
 import { chartCase } from './chart.js';
 import { clientVsFetchCase } from './client-fetch.js';
 import { clientVsUndiciCase } from './client-undici.js';
@@ -23,6 +24,7 @@ export const CASES: readonly BenchCase[] = [
   simVsHttpCase('orderbook'),
   simVsHttpCase('place'),
   chartCase,
+  catalogueCase,
   watcherDiffCase,
   watcherLookCase,
   coldStartCase,
