@@ -67,6 +67,8 @@ export const idleMemoryCase: BenchCase = {
             'omsdesk serve / minimal MCP server, resident',
             serve.map((v, i) => v / (minimal[i] ?? Number.NaN)),
             'lower',
+            undefined,
+            'x',
           ),
         ],
       };
