@@ -105,8 +105,10 @@ export class FaultPlan {
     if (outcome?.kind === 'drop') {
       res.socket?.destroy();
     } else if (outcome?.kind === 'malformed') {
-      const text = reply.text ?? JSON.stringify(reply.body ?? { emsg: BROKER_TEXTS.unknownRequest });
-      send(res, { ...reply, text: text.slice(0, Math.max(1, Math.floor(text.length / 2))) });
+      // The broken text replaces the answer's: encoded bytes a cache kept for it must not go instead.
+      const { bytes: _whole, ...answer } = reply;
+      const text = answer.text ?? JSON.stringify(answer.body ?? { emsg: BROKER_TEXTS.unknownRequest });
+      send(res, { ...answer, text: text.slice(0, Math.max(1, Math.floor(text.length / 2))) });
     } else if (outcome?.kind === 'stall') {
       const delayMs = outcome.delayMs;
       if (delayMs !== undefined) return this.sleep(delayMs).then(() => send(res, reply));
