@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { CASES } from './cases/index.js';
 import { BENCH_USAGE, parseBenchArgs, selectCases } from './harness/args.js';
 import { renderText } from './harness/report.js';
@@ -5,7 +6,8 @@ import { runCases, scaleFor } from './harness/run.js';
 
 /**
  * `npm run bench`: runs the selected cases (all by default) and prints the ratios first, then each
- * case's contenders; `--json` writes the same report as JSON on stdout. Progress goes to stderr.
+ * case's contenders; `--json` writes the same report as JSON on stdout instead, `--out FILE` to a file
+ * as well. Progress goes to stderr.
  */
 async function main(argv: readonly string[]): Promise<number> {
   let args: ReturnType<typeof parseBenchArgs>;
@@ -26,7 +28,9 @@ async function main(argv: readonly string[]): Promise<number> {
     log: (message) => console.error(`[bench] ${message}`),
     ...(args.cpuProfDir === undefined ? {} : { cpuProfDir: args.cpuProfDir }),
   });
-  process.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : renderText(report));
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  if (args.out !== undefined) await writeFile(args.out, json);
+  process.stdout.write(args.json ? json : renderText(report));
   return report.cases.some((c) => c.error !== undefined) ? 1 : 0;
 }
 

@@ -9,6 +9,8 @@ export interface BenchArgs {
   /** Print the cases and what each proves, run nothing. */
   readonly list: boolean;
   readonly rounds: number | undefined;
+  /** Also write the report as JSON to this file (the text still goes to stdout). */
+  readonly out: string | undefined;
   /** Write CPU profiles of the servers' process here (`node --cpu-prof`). */
   readonly cpuProfDir: string | undefined;
   /** Case names to run: a case runs when its name contains any of them (all when empty). */
@@ -16,7 +18,7 @@ export interface BenchArgs {
 }
 
 export const BENCH_USAGE =
-  'npm run bench -- [--quick] [--json] [--rounds N] [--cpu-prof DIR] [--list] [case-name-part ...]';
+  'npm run bench -- [--quick] [--json] [--out FILE.json] [--rounds N] [--cpu-prof DIR] [--list] [case-name-part ...]';
 
 /** Parses the benchmark's arguments; throws a message with the usage on anything else. */
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
@@ -27,6 +29,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       quick: { type: 'boolean' },
       list: { type: 'boolean' },
       rounds: { type: 'string' },
+      out: { type: 'string' },
       'cpu-prof': { type: 'string' },
     },
     allowPositionals: true,
@@ -41,6 +44,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     quick: values.quick ?? false,
     list: values.list ?? false,
     rounds,
+    out: values.out,
     cpuProfDir: values['cpu-prof'],
     filters: positionals,
   };

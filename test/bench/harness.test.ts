@@ -68,9 +68,10 @@ describe('the benchmark harness in quick mode', () => {
   });
 
   it('reads its command line and selects cases by part of their name', () => {
-    expect(parseBenchArgs(['--quick', '--json', 'client', 'sim-http'])).toMatchObject({
+    expect(parseBenchArgs(['--quick', '--json', '--out', 'run.json', 'client', 'sim-http'])).toMatchObject({
       quick: true,
       json: true,
+      out: 'run.json',
       filters: ['client', 'sim-http'],
     });
     expect(() => parseBenchArgs(['--rounds', 'many'])).toThrow('--rounds must be a whole number');
