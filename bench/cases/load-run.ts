@@ -112,7 +112,17 @@ export const loadRunCase: BenchCase = {
       const tally = new Map<string, number>();
       for (const s of statuses.values()) tally.set(s, (tally.get(s) ?? 0) + 1);
       const open = [...statuses].filter(([, s]) => !FINAL.has(s));
-      const brokerView = await control<Array<{ status: string }>>(servers.simUrl, '/_sim/orders');
+      const brokerView = await control<Array<{ status: string; rejectReason: string }>>(
+        servers.simUrl,
+        '/_sim/orders',
+      );
+      // Why orders were refused, by the reason's opening words (the figures after them vary).
+      const reasons = new Map<string, number>();
+      for (const o of brokerView) {
+        if (o.status !== 'REJECTED') continue;
+        const kind = o.rejectReason.split(/[:\d]/).slice(0, 2).join(':');
+        reasons.set(kind, (reasons.get(kind) ?? 0) + 1);
+      }
       return {
         figures: [
           {
@@ -128,6 +138,7 @@ export const loadRunCase: BenchCase = {
           },
           { name: 'closing the session (one clock move settles every order)', value: closeMs, unit: 'ms' },
         ],
+        notes: [...reasons].map(([kind, n]) => `rejected ${n}: ${kind}`),
         checks: [
           {
             name: 'every placement acknowledged',
