@@ -1,21 +1,37 @@
-import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeFile } from 'node:fs/promises';
+import { CASES } from './cases/index.js';
+import { BENCH_USAGE, parseBenchArgs, selectCases } from './harness/args.js';
+import { renderText } from './harness/report.js';
+import { runCases, scaleFor } from './harness/run.js';
 
 /**
- * Runs every `bench/*.bench.ts` (or only those whose names contain an argument). Each module exports
- * `run()`, which measures in one process run and prints its table: compare ratios, not absolute
- * figures, because these machines are shared.
+ * `npm run bench`: runs the selected cases (all by default) and prints the ratios first, then each
+ * case's contenders; `--json` writes the same report as JSON on stdout instead, `--out FILE` to a file
+ * as well. Progress goes to stderr.
  */
-const here = dirname(fileURLToPath(import.meta.url));
-const filters = process.argv.slice(2);
-const files = readdirSync(here)
-  .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
-  .sort();
-
-console.log(`omsdesk benchmarks: node ${process.version}, ${files.length} suite(s)`);
-for (const file of files) {
-  const mod = (await import(join(here, file))) as { run: () => Promise<void> };
-  await mod.run();
+async function main(argv: readonly string[]): Promise<number> {
+  let args: ReturnType<typeof parseBenchArgs>;
+  try {
+    args = parseBenchArgs(argv);
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\nusage: ${BENCH_USAGE}`);
+    return 2;
+  }
+  const cases = selectCases(CASES, args.filters);
+  if (args.list || cases.length === 0) {
+    if (cases.length === 0) console.error(`no case matches ${args.filters.join(', ')}; the cases are:`);
+    for (const c of CASES) console.log(`${c.name.padEnd(28)} ${c.proves}`);
+    return cases.length === 0 ? 2 : 0;
+  }
+  const report = await runCases(cases, {
+    scale: scaleFor(args.quick, args.rounds),
+    log: (message) => console.error(`[bench] ${message}`),
+    ...(args.cpuProfDir === undefined ? {} : { cpuProfDir: args.cpuProfDir }),
+  });
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  if (args.out !== undefined) await writeFile(args.out, json);
+  process.stdout.write(args.json ? json : renderText(report));
+  return report.cases.some((c) => c.error !== undefined) ? 1 : 0;
 }
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { BROKER_TEXTS } from '../../core/vocabulary/index.js';
-import { type Reply, send } from '../http/server.js';
+import { type Reply, send } from '../http/reply.js';
 
 /**
  * Faults tests and demos can inject. `latency` delays handling; `error` answers a 5xx without handling;
@@ -29,6 +29,7 @@ export interface ArmedFault {
 }
 
 const OUTCOMES = new Set(['error', 'drop', 'rateLimitText', 'malformed', 'stall']);
+const NOTHING_ARMED = Object.freeze({ latencyMs: 0, outcome: undefined });
 
 /** The set of armed faults and how each one acts on a request. */
 export class FaultPlan {
@@ -53,6 +54,7 @@ export class FaultPlan {
 
   /** Total added latency and the one outcome fault (if any) for a request, consuming them. */
   take(path: string): { latencyMs: number; outcome: FaultSpec | undefined } {
+    if (this.#armed.length === 0) return NOTHING_ARMED;
     let latencyMs = 0;
     let outcome: FaultSpec | undefined;
     for (const fault of this.#armed) {
@@ -98,18 +100,18 @@ export class FaultPlan {
     return undefined;
   }
 
-  /** Sends a handled request's reply as the fault dictates. */
-  async deliver(outcome: FaultSpec | undefined, reply: Reply, res: ServerResponse): Promise<void> {
+  /** Sends a handled request's reply as the fault dictates (at once, unless a stall delays it). */
+  deliver(outcome: FaultSpec | undefined, reply: Reply, res: ServerResponse): void | Promise<void> {
     if (outcome?.kind === 'drop') {
       res.socket?.destroy();
     } else if (outcome?.kind === 'malformed') {
-      const text = JSON.stringify(reply.body ?? { emsg: BROKER_TEXTS.unknownRequest });
-      send(res, { ...reply, text: text.slice(0, Math.max(1, Math.floor(text.length / 2))) });
+      // The broken text replaces the answer's: encoded bytes a cache kept for it must not go instead.
+      const { bytes: _whole, ...answer } = reply;
+      const text = answer.text ?? JSON.stringify(answer.body ?? { emsg: BROKER_TEXTS.unknownRequest });
+      send(res, { ...answer, text: text.slice(0, Math.max(1, Math.floor(text.length / 2))) });
     } else if (outcome?.kind === 'stall') {
-      if (outcome.delayMs !== undefined) {
-        await this.sleep(outcome.delayMs);
-        send(res, reply);
-      }
+      const delayMs = outcome.delayMs;
+      if (delayMs !== undefined) return this.sleep(delayMs).then(() => send(res, reply));
     } else {
       send(res, reply);
     }

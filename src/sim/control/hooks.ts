@@ -1,18 +1,25 @@
+import type { ServerResponse } from 'node:http';
 import type { DispatchHooks, RequestInfo } from '../http/server.js';
 import type { FaultPlan, FaultSpec } from './faults.js';
 import type { SimRateLimits } from './rate-limits.js';
 
-/** Injected faults and rate limits around every spec route; `after` learns of state changes. */
+/**
+ * Injected faults and rate limits around every spec route; `after` learns of state changes. Only an
+ * injected latency makes `before` wait; without one it answers in the same tick.
+ */
 export function controlHooks(faults: FaultPlan, limits: SimRateLimits, after?: () => void): DispatchHooks {
   const outcomes = new WeakMap<RequestInfo, FaultSpec>();
+  const decide = (info: RequestInfo, res: ServerResponse, outcome: FaultSpec | undefined) => {
+    const replaced = faults.replaceReply(outcome, res);
+    if (replaced) return replaced;
+    if (outcome) outcomes.set(info, outcome);
+    return limits.check(info);
+  };
   return {
-    async before(info, res) {
+    before(info, res) {
       const { latencyMs, outcome } = faults.take(info.path);
-      if (latencyMs > 0) await faults.sleep(latencyMs);
-      const replaced = faults.replaceReply(outcome, res);
-      if (replaced) return replaced;
-      if (outcome) outcomes.set(info, outcome);
-      return limits.check(info);
+      if (latencyMs > 0) return faults.sleep(latencyMs).then(() => decide(info, res, outcome));
+      return decide(info, res, outcome);
     },
     deliver: (info, reply, res) => faults.deliver(outcomes.get(info), reply, res),
     ...(after ? { after } : {}),

@@ -1,5 +1,6 @@
 import { ENDPOINTS, RATE_LIMITS, type RateCategory } from '../../core/vocabulary/index.js';
-import type { Reply, RequestInfo } from '../http/server.js';
+import type { Reply } from '../http/reply.js';
+import type { RequestInfo } from '../http/server.js';
 
 const CATEGORY_BY_PATH = new Map<string, RateCategory>(Object.values(ENDPOINTS).map((e) => [e.path, e.rate]));
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { send } from '../http/server.js';
+import { send } from '../http/reply.js';
 import type { SimRuntime } from '../runtime.js';
 import { type FaultPlan, faultSpec } from './faults.js';
 import type { SimRateLimits } from './rate-limits.js';

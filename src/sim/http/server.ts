@@ -4,16 +4,9 @@ import type { Route, SimRuntime } from '../runtime.js';
 import type { SimSession } from '../sessions.js';
 import { readJsonObject } from './body.js';
 import { renderFailure, SimFailure, sessionFailure, sessionText } from './failure.js';
+import { JsonText, type Reply, send } from './reply.js';
+import { requestPath } from './request-path.js';
 import { serveSymbolFile } from './symbol-files.js';
-
-/** A response about to leave: its status and JSON body (or raw text when `text` is set). */
-export interface Reply {
-  status: number;
-  body: unknown;
-  text?: string;
-  contentType?: string;
-  headers?: Record<string, string>;
-}
 
 /** What the dispatcher knows about a request once its body is read. */
 export interface RequestInfo {
@@ -27,15 +20,19 @@ export interface RequestInfo {
 /**
  * Seams for behaviour around the handlers: `before` may answer instead of the handler (rate limits,
  * injected errors); `deliver` decides how a reply leaves (normally, late, malformed, or never); `after`
- * learns that a handler ran.
+ * learns that a handler ran. `before` and `deliver` answer synchronously when they can: the server
+ * awaits only what is a promise, so a request nobody delays never waits for a later tick.
  */
 export interface DispatchHooks {
   /** May answer instead of the handler, or return `dropped` after cutting the connection. */
-  before?(info: RequestInfo, res: ServerResponse): Promise<Reply | 'dropped' | undefined>;
-  deliver?(info: RequestInfo, reply: Reply, res: ServerResponse): Promise<void>;
+  before?(info: RequestInfo, res: ServerResponse): MaybePromise<Reply | 'dropped' | undefined>;
+  deliver?(info: RequestInfo, reply: Reply, res: ServerResponse): MaybePromise<void>;
   /** Runs after a handler of a mutating route answered. */
   after?(info: RequestInfo): void;
 }
+
+/** A value now, or later. */
+export type MaybePromise<T> = T | Promise<T>;
 
 export interface ServerOptions {
   readonly maxBodyBytes: number;
@@ -50,18 +47,6 @@ export interface ServerOptions {
   readonly onRequest?: () => void;
 }
 
-/** Sends a reply as JSON (or text). */
-export function send(res: ServerResponse, reply: Reply): void {
-  if (res.headersSent || res.destroyed) return;
-  const payload = reply.text ?? JSON.stringify(reply.body);
-  res.writeHead(reply.status, {
-    ...reply.headers,
-    'content-type': reply.contentType ?? 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(payload),
-  });
-  res.end(payload);
-}
-
 function unknownPath(path: string): Reply {
   const body = path.startsWith('/apiV2/')
     ? { Status: 'Failed', data: BROKER_TEXTS.unknownRequest }
@@ -69,12 +54,17 @@ function unknownPath(path: string): Reply {
   return { status: 404, body };
 }
 
+function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | undefined)?.then === 'function';
+}
+
 /** The HTTP server of the paper broker: routes by path, answers every failure in its family's shape. */
 export function createSimServer(rt: SimRuntime, routes: readonly Route[], options: ServerOptions): Server {
   const table = new Map(routes.map((r) => [r.path, r]));
+  const hooks = options.hooks;
 
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://sim').pathname.replace(/\/+$/, '');
+    const path = requestPath(req.url);
     if (path.startsWith('/_sim/') && options.control) return options.control(req, res, path);
     if (serveSymbolFile(req, res, path, rt)) return;
     const route = table.get(path);
@@ -106,20 +96,25 @@ export function createSimServer(rt: SimRuntime, routes: readonly Route[], option
     let reply: Reply;
     try {
       // Faults and rate limits act before validation, as the network and the gateway do.
-      const early = await options.hooks?.before?.(info, res);
+      const before = hooks?.before?.(info, res);
+      const early = isPromise(before) ? await before : before;
       if (early === 'dropped') return;
       if (early) reply = early;
       else {
         if (route.session && !session) throw sessionFailure(sessionText(route.form));
         options.settle?.(now);
-        reply = { status: 200, body: await route.handle({ body, now, session, rt }) };
-        if (route.mutates) options.hooks?.after?.(info);
+        const handled = route.handle({ body, now, session, rt });
+        reply =
+          handled instanceof JsonText
+            ? handled.reply()
+            : { status: 200, body: isPromise(handled) ? await handled : handled };
+        if (route.mutates) hooks?.after?.(info);
       }
     } catch (error) {
       reply = failed(error);
     }
-    if (options.hooks?.deliver) await options.hooks.deliver(info, reply, res);
-    else send(res, reply);
+    const delivered = hooks?.deliver ? hooks.deliver(info, reply, res) : send(res, reply);
+    if (isPromise(delivered)) await delivered;
   }
 
   const server = createServer((req, res) => {

@@ -4,7 +4,7 @@ import { buildCandles } from './candles.js';
 import { createDaySeriesCache } from './day-series.js';
 import { createInstrumentPrices } from './instrument-prices.js';
 import type { MarketParts } from './market-parts.js';
-import { createMoveBook } from './moves.js';
+import { createMoveBook, type MoveBook } from './moves.js';
 import { createPricePaths } from './price-path.js';
 import { tradedRange } from './range.js';
 import { seedHash } from './rng.js';
@@ -27,18 +27,25 @@ export interface MarketOptions {
   readonly holidays?: readonly string[];
 }
 
-/** The simulated market: owns the caches of paths, day series and universes. */
+// Stamps pack the second and the move count in one safe integer; beyond this many moves, no reuse.
+const STAMP_MOVES = 1_000_000;
+
+/** The simulated market: owns the caches of paths, day series, universes and the last snapshots. */
 class SimMarket implements Market {
   readonly seed: number;
   readonly calendar: TradingCalendar;
   readonly #parts: MarketParts;
   readonly #universe: UniverseSource;
+  readonly #moves: MoveBook;
+  // The last snapshot of each instrument and its stamp: within a second every request reuses it.
+  readonly #snapshots = new WeakMap<SimInstrument, { stamp: number; snapshot: MarketSnapshot }>();
 
   constructor(options: MarketOptions) {
     this.seed = options.seed;
     this.calendar = createCalendar(options.hours, options.holidays ?? []);
     const seed = seedHash(options.seed);
     const moves = createMoveBook();
+    this.#moves = moves;
     const prices = createInstrumentPrices(
       this.calendar,
       seed,
@@ -59,7 +66,21 @@ class SimMarket implements Market {
   }
 
   snapshot(instrument: SimInstrument, at: number): MarketSnapshot {
-    return takeSnapshot(this.#parts, instrument, at);
+    const stamp = this.snapshotStamp(at);
+    const hit = stamp === undefined ? undefined : this.#snapshots.get(instrument);
+    if (hit !== undefined && hit.stamp === stamp) {
+      return hit.snapshot.at === at ? hit.snapshot : { ...hit.snapshot, at };
+    }
+    const snapshot = takeSnapshot(this.#parts, instrument, at);
+    if (stamp !== undefined) this.#snapshots.set(instrument, { stamp, snapshot });
+    return snapshot;
+  }
+
+  snapshotStamp(at: number): number | undefined {
+    const second = Math.floor(at / 1000);
+    const moves = this.#moves.latest();
+    if (moves >= STAMP_MOVES || this.#moves.within(second * 1000 + 1, second * 1000 + 999)) return undefined;
+    return second * STAMP_MOVES + moves;
   }
 
   candles(

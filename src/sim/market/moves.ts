@@ -15,6 +15,10 @@ export interface MoveBook {
   add(key: string, at: number, shift: number): void;
   /** Changes whenever a move that can affect `day` is added for `key`: caches of that day compare it. */
   versionFor(key: string, day: number): number;
+  /** Changes whenever any move is added (0 before the first). */
+  latest(): number;
+  /** True when some move takes effect at an instant in [from, to]. */
+  within(from: number, to: number): boolean;
 }
 
 /** An empty move book. */
@@ -44,6 +48,11 @@ export function createMoveBook(): MoveBook {
       let latest = 0;
       for (const m of byKey.get(key) ?? []) if (istDay(m.at) <= day && m.version > latest) latest = m.version;
       return latest;
+    },
+    latest: () => version,
+    within(from, to) {
+      for (const moves of byKey.values()) for (const m of moves) if (m.at >= from && m.at <= to) return true;
+      return false;
     },
   };
 }

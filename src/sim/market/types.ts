@@ -113,6 +113,12 @@ export interface Market {
   readonly calendar: MarketCalendar;
   universe(at: number): Universe;
   snapshot(instrument: SimInstrument, at: number): MarketSnapshot;
+  /**
+   * A number shared by every instant whose snapshots are all equal (the same whole second, no price
+   * moved since), so answers built from them can be reused; undefined when a move takes effect inside
+   * that second, where two instants can differ.
+   */
+  snapshotStamp(at: number): number | undefined;
   /** Bars whose start lies in [from, to], oldest first; the bar containing `at` ends at its last price. */
   candles(
     instrument: SimInstrument,

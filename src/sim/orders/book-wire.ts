@@ -36,3 +36,15 @@ export function bookEntry(order: SimOrder): Record<string, string> {
     rejectReason: order.rejectReason,
   };
 }
+
+// Every change of an order adds a report, so an entry written at a report count stays true until the next.
+const written = new WeakMap<SimOrder, { readonly reports: number; readonly json: string }>();
+
+/** The order-book entry as JSON text, written again only after the order changed. */
+export function bookEntryJson(order: SimOrder): string {
+  const hit = written.get(order);
+  if (hit?.reports === order.reports.length) return hit.json;
+  const json = JSON.stringify(bookEntry(order));
+  written.set(order, { reports: order.reports.length, json });
+  return json;
+}

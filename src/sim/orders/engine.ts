@@ -5,6 +5,7 @@ import type { Market } from '../market/types.js';
 import { bookFill, refreshLedger } from './ledger.js';
 import { accept, acknowledged, fill, reject } from './lifecycle.js';
 import { derivativePositions } from './margin.js';
+import { SLOT_MS } from './matching.js';
 import { exchangeOrderNumber, orderNumber } from './numbering.js';
 import { blockedByWorkingOrders, workingDeliverySells } from './open-orders.js';
 import { checkRisk } from './risk-checks.js';
@@ -35,6 +36,11 @@ export class OrderEngine {
   readonly #step: StepContext;
   #at = Number.NEGATIVE_INFINITY;
   #dirty = true;
+  // Orders a look left unchanged, with the market's stamp of that look: until the stamp changes (the
+  // next second, a price move) another look would find the same prices, in the same liquidity slot,
+  // and change nothing either. A look ending on a slot's first instant is not kept: the next look
+  // in that second draws on the new slot.
+  readonly #quiet = new WeakMap<SimOrder, number>();
 
   constructor(options: EngineOptions) {
     this.#market = options.market;
@@ -63,21 +69,33 @@ export class OrderEngine {
     this.#dirty = true;
   }
 
-  /** Brings every open order up to `now`; true when any order changed. */
+  /**
+   * Brings every open order up to `now`, or to the latest instant a step already reached when `now` is
+   * older (a request that arrived before the last step); true when any order changed.
+   */
   advance(now: number): boolean {
     if (now <= this.#at && !this.#dirty) return false;
     this.#dirty = false;
-    this.#at = Math.max(this.#at, now);
+    // Every order is worked to the engine's own instant: one worked only to an older `now` would be
+    // taken for up to date by the next step at that instant (a close passed, the order still open).
+    const at = Math.max(this.#at, now);
+    this.#at = at;
+    const stamp = this.#market.snapshotStamp(at);
     let changed = false;
     for (const order of this.store.active()) {
       if (order.phase === 'ack') {
-        if (now < order.riskAt) continue;
+        if (at < order.riskAt) continue;
         this.#checkAndRoute(order);
         changed = true;
       }
-      if (order.phase === 'trigger' || order.phase === 'working') {
-        changed = workUntil(this.#step, order, now) || changed;
+      if (order.phase !== 'trigger' && order.phase !== 'working') continue;
+      if (stamp !== undefined && this.#quiet.get(order) === stamp && at < order.expiresAt) {
+        // What the look would have done: note the instant checked, nothing else.
+        order.lastCheck = Math.max(order.lastCheck, at);
+        continue;
       }
+      if (workUntil(this.#step, order, at)) changed = true;
+      else if (stamp !== undefined && at % SLOT_MS !== 0) this.#quiet.set(order, stamp);
     }
     this.store.prune();
     return changed;

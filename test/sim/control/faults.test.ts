@@ -63,6 +63,36 @@ describe('injected faults', () => {
     expect(answer.text.startsWith('{"status":"Success"')).toBe(true);
   });
 
+  it.each([
+    ['/apiV2/getQuotes', { exchange: 'NSE', token: '2885' }],
+    ['/apiV2/orderBook', {}],
+  ])('breaks %s too, whose answers come from a cache, and only the one armed for', async (path, body) => {
+    const { h } = await harness();
+    const jKey = await h.loginV2();
+    const ask = () => h.post(path, { userId: 'SIM001', jKey, ...body });
+    if (path === '/apiV2/orderBook')
+      await h.post('/apiV2/placeOrder', {
+        userId: 'SIM001',
+        jKey,
+        exchange: 'NSE',
+        tradingSymbol: 'INFY-EQ',
+        quantity: '1',
+        price: '0',
+        product: 'I',
+        transactionType: 'B',
+        priceType: 'MKT',
+        retention: 'DAY',
+        remarks: 'x',
+      });
+    const whole = await ask();
+    await arm(h, { fault: { kind: 'malformed' } });
+    const broken = await ask();
+    expect(broken.json).toBeUndefined();
+    expect(whole.text.startsWith(broken.text)).toBe(true);
+    expect(broken.text.length).toBeLessThan(whole.text.length);
+    expect((await ask()).text).toBe(whole.text);
+  });
+
   it('stalls a handled request: late with a delay, never without one', async () => {
     const { h, limits } = await harness();
     await arm(h, { fault: { kind: 'stall', delayMs: 100 } });

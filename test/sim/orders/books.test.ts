@@ -57,6 +57,27 @@ describe('/apiV2/orderBook', () => {
   });
 });
 
+describe('/apiV2/orderBook read again', () => {
+  it('shows each order as it is now: a resting order read before and after it fills, and a new one', async () => {
+    o = await orderHarness();
+    const last = Number((await o.quote('NSE', '1594')).lastTradedPrice);
+    const resting = await o.place({ priceType: 'LMT', price: (last - 20).toFixed(2), remarks: 'rests' });
+    const first = wire.orderBookSuccess.parse((await o.call('/apiV2/orderBook')).json);
+    expect(first.data.map((e) => [e.orderNumber, e.status, e.fillshares])).toEqual([[resting, 'OPEN', '0']]);
+    await o.movePrice('NSE', 'INFY-EQ', last - 40);
+    const filled = await o.place({ remarks: 'market' });
+    const answer = await o.call('/apiV2/orderBook');
+    const second = wire.orderBookSuccess.parse(answer.json);
+    expect(second.data.map((e) => [e.orderNumber, e.status])).toEqual([
+      [filled, 'COMPLETE'],
+      [resting, 'COMPLETE'],
+    ]);
+    expect(second.data[1]?.averagePrice).toBe((last - 20).toFixed(2));
+    // The text is what serialising the answer would give, byte for byte.
+    expect(answer.text).toBe(JSON.stringify(answer.json));
+  });
+});
+
 describe('trade books', () => {
   it('answer "no data" with requestTime in each generation form when nothing traded', async () => {
     o = await orderHarness();
