@@ -46,6 +46,8 @@ export interface SimulatorOptions {
   readonly orderLatencyMs?: number;
   /** How often the order engine also steps in real time for live watchers (default 300 ms; 0: never). */
   readonly engineTickMs?: number;
+  /** Who may use the `/_sim` control surface, by peer address (default: this machine only). */
+  readonly controlFrom?: (address: string | undefined) => boolean;
 }
 
 /** A running paper broker. */
@@ -124,6 +126,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       requests += 1;
     },
     hooks: controlHooks(faults, rateLimits, persist),
+    ...(options.controlFrom === undefined ? {} : { controlFrom: options.controlFrom }),
     control: createControl({
       rt: runtime,
       faults,

@@ -4,6 +4,7 @@ import type { Route, SimRuntime } from '../runtime.js';
 import type { SimSession } from '../sessions.js';
 import { readJsonObject } from './body.js';
 import { renderFailure, SimFailure, sessionFailure, sessionText } from './failure.js';
+import { isLoopbackPeer } from './loopback.js';
 import { JsonText, type Reply, send } from './reply.js';
 import { requestPath } from './request-path.js';
 import { serveSymbolFile } from './symbol-files.js';
@@ -39,6 +40,8 @@ export interface ServerOptions {
   readonly hooks?: DispatchHooks;
   /** Answers `/_sim/...` control requests (outside the spec's paths). */
   readonly control?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
+  /** Who may use the control surface, by peer address (default: this machine only). */
+  readonly controlFrom?: (address: string | undefined) => boolean;
   /** Where unexpected handler errors are reported (never to the client). */
   readonly onError?: (error: unknown, path: string) => void;
   /** Brings time-driven state (the order engine) up to `now` before a handler runs. */
@@ -65,7 +68,16 @@ export function createSimServer(rt: SimRuntime, routes: readonly Route[], option
 
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = requestPath(req.url);
-    if (path.startsWith('/_sim/') && options.control) return options.control(req, res, path);
+    if (path.startsWith('/_sim/') && options.control) {
+      // The control surface moves prices and the clock: never from another machine, whatever the bind.
+      if ((options.controlFrom ?? isLoopbackPeer)(req.socket.remoteAddress))
+        return options.control(req, res, path);
+      req.resume();
+      return send(res, {
+        status: 403,
+        body: { error: 'the /_sim control surface answers only requests from this machine (loopback)' },
+      });
+    }
     if (serveSymbolFile(req, res, path, rt)) return;
     const route = table.get(path);
     if (!route) {
