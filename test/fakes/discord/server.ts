@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readBody } from './body.js';
+import { ChannelFaults, NonceMemory, type Outage } from './channel-faults.js';
 import { FakeGateway } from './gateway.js';
 import {
   APPLICATION_ID,
@@ -58,7 +59,8 @@ export class FakeDiscord {
   readonly #deadlineMs: number;
   #port = 0;
   #token = BOT_TOKEN;
-  #rateLimits = 0;
+  readonly #faults = new ChannelFaults();
+  readonly #nonces = new NonceMemory();
   /** Commands registered per guild by the deploy step (a bulk PUT). */
   readonly commands = new Map<string, CommandSpec[]>();
   readonly channels = new Map<string, FakeMessage[]>();
@@ -116,7 +118,25 @@ export class FakeDiscord {
 
   /** The next `count` channel message posts answer 429 with a short retry-after. */
   rateLimitNextPosts(count: number): void {
-    this.#rateLimits = count;
+    this.#faults.postLimits = count;
+  }
+
+  /** The next `count` channel message edits answer 429 with a short retry-after. */
+  rateLimitNextEdits(count: number): void {
+    this.#faults.editLimits = count;
+  }
+
+  /**
+   * Takes channel calls down until called with undefined: `error` answers 503 (discord.js retries three
+   * times, then gives up), `drop` closes the connection without an answer (a network error).
+   */
+  outage(kind: Outage | undefined): void {
+    this.#faults.outage = kind;
+  }
+
+  /** The next `count` posts create their message, then drop the connection before answering. */
+  loseNextPostAnswers(count: number): void {
+    this.#faults.lostAnswers = count;
   }
 
   /** Runs a registered slash command as `origin.user`. */
@@ -272,6 +292,7 @@ export class FakeDiscord {
     }
     if (channel) {
       if (!authorized) return this.#json(res, 401, { message: '401: Unauthorized', code: 0 }, req);
+      if (this.#faults.outage !== undefined) return this.#down(req, res, this.#faults.outage);
       return this.#channel(req, res, channel[1] as string, channel[2], path.includes('/messages'), body.json);
     }
     if (commands) {
@@ -401,17 +422,30 @@ export class FakeDiscord {
         req,
       );
     }
-    if (req.method === 'POST' && messageId === undefined) {
-      if (this.#rateLimits > 0) {
-        this.#rateLimits -= 1;
-        this.errors.push(`429 POST /channels/${channelId}/messages`);
-        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0.05' });
-        res.end(JSON.stringify({ message: 'You are being rate limited.', retry_after: 0.05, global: false }));
-        return;
+    const method = req.method ?? 'GET';
+    if (this.#faults.limit(method, messageId === undefined)) {
+      this.errors.push(`429 ${method} ${req.url}`);
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0.05' });
+      res.end(JSON.stringify({ message: 'You are being rate limited.', retry_after: 0.05, global: false }));
+      return;
+    }
+    if (method === 'POST' && messageId === undefined) {
+      if (String(json.nonce ?? '').length > 25) {
+        return this.#json(res, 400, { message: 'Invalid Form Body', code: 50035 }, req);
       }
+      const nonce = json.enforce_nonce === true && json.nonce !== undefined ? String(json.nonce) : undefined;
+      // The same nonce from the same bot within a few minutes: the first message, not a second one.
+      const earlier = nonce === undefined ? undefined : this.#nonces.find(this.#token, nonce);
+      if (earlier) return this.#json(res, 200, earlier, req);
       const message = messageObject(snowflake(), channelId, json);
       list.push(message);
+      if (nonce !== undefined) this.#nonces.remember(this.#token, nonce, message);
       this.#changed();
+      if (this.#faults.loseAnswer()) {
+        this.errors.push(`lost answer POST ${req.url}`);
+        req.socket.destroy();
+        return;
+      }
       return this.#json(res, 200, message, req);
     }
     const found = list.find((msg) => msg.id === messageId);
@@ -421,6 +455,17 @@ export class FakeDiscord {
       this.#changed();
     }
     return this.#json(res, 200, found, req);
+  }
+
+  /** A channel call while Discord is down: a 503, or a connection closed without an answer. */
+  #down(req: IncomingMessage, res: ServerResponse, outage: Outage): void {
+    if (outage === 'error') {
+      this.#json(res, 503, { message: '503: Service Unavailable', code: 0 }, req);
+    } else {
+      this.errors.push(`dropped ${req.method} ${req.url}`);
+      req.socket.destroy();
+    }
+    this.#changed();
   }
 
   #editChannelMessage(channelId: string, messageId: string, body: Record<string, unknown>): void {
