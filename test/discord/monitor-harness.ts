@@ -81,8 +81,15 @@ export interface MonitorHarness {
   stopDesk(): Promise<void>;
   /** Starts the desk again on the same data dir. */
   startDesk(): Promise<void>;
-  /** Stops the desk, the watcher, the gate and the audit log, and starts new ones on the same data dir. */
-  restart(options?: { beforeDesk?: () => Promise<void> }): Promise<void>;
+  /**
+   * Stops the desk, the watcher, the gate and the audit log, runs `whileDown`, and starts new ones on the
+   * same data dir: the new watcher looks at the books before the new desk is up.
+   */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
+  /** Moves an instrument's price on the paper broker (resting orders it crosses fill). */
+  movePrice(token: string, price: number): Promise<void>;
+  /** Waits until the monitor's next retry is `ms` away on the fake clock (its backoff), and returns. */
+  backoff(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -288,14 +295,23 @@ export async function startMonitorDesk(): Promise<MonitorHarness> {
       now().desk = undefined;
     },
     startDesk: () => startDesk(now()),
-    async restart(options = {}) {
+    async restart(whileDown) {
       await stop(now());
+      await whileDown?.();
       current = await open();
       // As a process starts: the watcher loads its last view and looks at the books before the desk is up.
       await current.watcher.poll();
-      await options.beforeDesk?.();
       await startDesk(current);
     },
+    async movePrice(token, price) {
+      const answer = await h.post('/_sim/price', { exchange: 'NSE', token, price });
+      if (answer.status !== 200) throw new Error(`could not move the price: ${answer.text}`);
+    },
+    backoff: (ms) =>
+      until(
+        () => clock.nextAt !== undefined && clock.nextAt - clock.now() === ms,
+        `the monitor to wait ${ms} ms before its next try`,
+      ),
     async close() {
       for (const c of clients) await c.close();
       await stop(now());

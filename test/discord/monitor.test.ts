@@ -1,6 +1,7 @@
+import { rm } from 'node:fs/promises';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CAROL, TRADING_CHANNEL } from '../fakes/discord/ids.js';
+import { CAROL, MONITOR_CHANNEL, TRADING_CHANNEL } from '../fakes/discord/ids.js';
 import type { FakeMessage } from '../fakes/discord/payloads.js';
 import { textOf, ticketIn } from './harness.js';
 import {
@@ -98,7 +99,8 @@ describe('the monitoring channel', () => {
     expect(text).toContain('Placed from: Discord 1 · MCP 1 · omsdesk client 0 · outside omsdesk 1');
     expect(text).toMatch(/Rejections by reason: 1 × Insufficient holdings: ⟦RED:Insufficient holdings/);
 
-    // Later that day, and after a restart that day: no second summary.
+    // Later that day, and after a restart that day (when Discord no longer knows the nonce): no second one.
+    d.fake.forgetNonces();
     await d.restart();
     await d.advance(3_600_000);
     await d.poll();
@@ -108,5 +110,82 @@ describe('the monitoring channel', () => {
     }
     expect(d.messages()).toHaveLength(4);
     expect(d.fake.errors).toEqual([]);
+  });
+
+  it('posts the day summary at once when started after the close with none posted that day, and never again that day', async () => {
+    d = await startMonitorDesk();
+    const market = await d.placeOutside({});
+    await d.poll();
+    await d.messageWhere(market, (m) => /COMPLETE/.test(textOf(m)), 'filled');
+    await d.stopDesk();
+    await d.advance(TO_AFTER_CLOSE_MS + 3_600_000);
+    await d.startDesk();
+    const summary = await d.fake.waitFor(() => d?.messages().find(isSummary), 'the day summary');
+    expect(textOf(summary)).toContain('Orders: 1: 1 complete, 0 open, 0 rejected, 0 cancelled');
+    d.fake.forgetNonces();
+    await d.stopDesk();
+    await d.startDesk();
+    await d.advance(600_000);
+    await d.stopDesk();
+    expect(d.messages().filter(isSummary)).toHaveLength(1);
+    expect(d.messages()).toHaveLength(2);
+  });
+
+  it('edits the messages of a previous day from the watcher journal when the desk was down over the close and the night', async () => {
+    d = await startMonitorDesk();
+    const last = (await d.client.getQuote({ exchange: 'NSE', token: '3045' })).lastPrice;
+    const resting = await d.placeOutside({
+      priceType: 'LMT',
+      price: (Math.round(last * 0.97 * 20) / 20).toFixed(2),
+    });
+    await d.poll();
+    const open = await d.messageWhere(resting, (m) => /· OPEN/.test(textOf(m)), 'open');
+    await d.stopDesk();
+    // The watcher goes on: it sees the cancellation at the close, then the next day's empty books.
+    await d.advance(TO_AFTER_CLOSE_MS);
+    await d.poll();
+    await d.advance(12 * 3_600_000);
+    await d.poll();
+    expect(d.watcher.orders()).toEqual([]);
+    await d.startDesk();
+    const cancelled = await d.messageWhere(resting, (m) => /· CANCELLED/.test(textOf(m)), 'cancelled');
+    expect(cancelled.id).toBe(open.id);
+    expect(d.messages().filter((m) => !isSummary(m))).toHaveLength(1);
+  });
+
+  it('answers /summary with today so far, to the asker alone, and refuses it in the monitoring channel', async () => {
+    d = await startMonitorDesk();
+    await d.placeOutside({});
+    await d.placeOutside({ transactionType: 'S', product: 'C', quantity: '7', remarks: 'od-1a2b3c4d' });
+    const reply = await d.fake.reply(
+      d.fake.command('summary', {}, { user: CAROL, channelId: TRADING_CHANNEL }),
+    );
+    expect(reply.flags & 64).toBe(64);
+    const text = textOf(reply);
+    expect(text).toMatch(/^Today so far, Friday 2026-11-20/);
+    expect(text).toContain('Orders: 2: 1 complete, 0 open, 1 rejected, 0 cancelled');
+    expect(text).toContain('Placed from: Discord 0 · MCP 0 · omsdesk client 1 · outside omsdesk 1');
+    expect(text).toMatch(/Rejections by reason: 1 × Insufficient holdings: ⟦RED:Insufficient holdings/);
+    expect(text).toContain("As the broker's books stand at 10:00:00 IST.");
+
+    const refused = d.fake.command('summary', {}, { user: CAROL, channelId: MONITOR_CHANNEL });
+    const answer = await d.fake.waitFor(() => refused.acks[0], 'the refusal');
+    expect(String(answer.data.content)).toMatch(/read-only monitoring channel/);
+  });
+
+  it("starts a new monitoring channel with today's orders as the watcher already sees them, not with older days from its journal", async () => {
+    d = await startMonitorDesk();
+    await d.stopDesk();
+    await rm(d.outboxPath, { force: true });
+    const friday = await d.placeOutside({ remarks: 'friday' });
+    await d.poll();
+    await d.advance(3 * 24 * 3_600_000);
+    const monday = await d.placeOutside({ remarks: 'monday' });
+    await d.poll();
+    await d.startDesk();
+    await d.messageWhere(monday, (m) => /COMPLETE/.test(textOf(m)), 'posted');
+    await d.stopDesk();
+    expect(d.messageOf(friday)).toBeUndefined();
+    expect(d.messages()).toHaveLength(1);
   });
 });

@@ -10,6 +10,24 @@ import { dayOf, Outbox } from './outbox.js';
 import { lookUpPlacedBy } from './placed-by.js';
 import { type RenderEntry, runSender } from './sender.js';
 
+/** How long a closing monitor lets the message under way finish. */
+const CLOSE_GRACE_MS = 3_000;
+
+/** Resolves when `work` settles or after `ms` (a bound on shutdown, in real time). */
+function withGrace(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([
+    work.then(
+      () => undefined,
+      () => undefined,
+    ),
+    late,
+  ]).finally(() => clearTimeout(timer));
+}
+
 /** What the monitoring channel runs on. */
 export interface MonitorOptions extends SummarySource {
   readonly feed: MonitorFeed;
@@ -32,9 +50,13 @@ export interface MonitorOptions extends SummarySource {
 export class OrderMonitor {
   readonly #o: MonitorOptions;
   readonly #outbox: Outbox;
-  readonly #life = new AbortController();
-  #stop: () => void = () => undefined;
-  #running: Promise<unknown> = Promise.resolve();
+  /** Takes no new message and stops the summary. */
+  readonly #stopping = new AbortController();
+  /** Cuts the message under way (after the grace). */
+  readonly #aborting = new AbortController();
+  #unsubscribe: () => void = () => undefined;
+  #sending: Promise<unknown> = Promise.resolve();
+  #summarizing: Promise<unknown> = Promise.resolve();
 
   private constructor(options: MonitorOptions, outbox: Outbox) {
     this.#o = options;
@@ -60,11 +82,17 @@ export class OrderMonitor {
     return this.#outbox.backlog;
   }
 
-  /** Stops listening and sending (what is not sent stays in the outbox for the next start). */
+  /**
+   * Stops listening and sending: the message under way may finish for a moment (so its id is saved),
+   * then is cut; what is not sent stays in the outbox for the next start.
+   */
   async close(): Promise<void> {
-    this.#stop();
-    this.#life.abort(new Error('the monitoring channel is closing'));
-    await this.#running;
+    this.#unsubscribe();
+    const reason = new Error('the monitoring channel is closing');
+    this.#stopping.abort(reason);
+    await withGrace(this.#sending, CLOSE_GRACE_MS);
+    this.#aborting.abort(reason);
+    await Promise.allSettled([this.#sending, this.#summarizing]);
     await this.#outbox.persist().catch(() => undefined);
   }
 
@@ -72,7 +100,7 @@ export class OrderMonitor {
     const { feed } = this.#o;
     // A first start begins with today's orders as the watcher sees them, not its older journal.
     const after = fresh ? feed.lastSeq : this.#outbox.lastSeq;
-    this.#stop = feed.subscribe((event) => {
+    this.#unsubscribe = feed.subscribe((event) => {
       this.#outbox.record(event.order, event.at, event.seq);
       this.#save();
     }, after);
@@ -85,7 +113,6 @@ export class OrderMonitor {
   }
 
   #run(): void {
-    const signal = this.#life.signal;
     const render: RenderEntry = async (entry) => {
       if (entry.placedBy === undefined) {
         const found = await lookUpPlacedBy(entry.order.source, this.#o.find);
@@ -100,19 +127,20 @@ export class OrderMonitor {
       logger: this.#o.logger,
       redact: this.#o.redact,
     };
-    this.#running = Promise.allSettled([
-      runSender({ ...common, posts: this.#o.posts, channelId: this.#o.channelId, render }, signal),
-      runDailySummary(
-        {
-          ...common,
-          books: this.#o.books,
-          find: this.#o.find,
-          holidays: this.#o.holidays,
-          save: () => this.#save(),
-        },
-        signal,
-      ),
-    ]);
+    this.#sending = runSender(
+      { ...common, posts: this.#o.posts, channelId: this.#o.channelId, render },
+      { stop: this.#stopping.signal, abort: this.#aborting.signal },
+    );
+    this.#summarizing = runDailySummary(
+      {
+        ...common,
+        books: this.#o.books,
+        find: this.#o.find,
+        holidays: this.#o.holidays,
+        save: () => this.#save(),
+      },
+      this.#stopping.signal,
+    );
   }
 
   #save(): void {

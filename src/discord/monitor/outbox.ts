@@ -33,6 +33,7 @@ export class Outbox {
   readonly #behind = new Set<string>();
   readonly #summaries = new Map<string, SummaryEntry>();
   #lastSeq = 0;
+  #savedUnposted: OrderEntry[] = [];
   #waiters: Array<() => void> = [];
   #saved: Promise<void> = Promise.resolve();
   #nextSave: Promise<void> | undefined;
@@ -53,6 +54,7 @@ export class Outbox {
         if (entry.revision > entry.sentRevision) outbox.#behind.add(entry.orderNumber);
       }
       for (const summary of state.summaries) outbox.#summaries.set(summary.day, { ...summary });
+      outbox.#savedUnposted = [...outbox.#orders.values()].filter((e) => e.messageId === undefined);
     }
     return {
       outbox,
@@ -107,6 +109,11 @@ export class Outbox {
   /** An order as the outbox holds it. */
   order(orderNumber: string): OrderEntry | undefined {
     return this.#orders.get(orderNumber);
+  }
+
+  /** Orders that were saved with no message id: a post of theirs may have gone out before a stop. */
+  savedUnposted(): OrderEntry[] {
+    return this.#savedUnposted;
   }
 
   /** Keeps who placed an order (looked up once). */

@@ -34,10 +34,17 @@ export function summaryNonce(day: string): string {
   return nonceOf(`s${day}`);
 }
 
-async function deliver(o: SenderOptions, job: Job, signal: AbortSignal): Promise<void> {
+/**
+ * Nonces already tried: a post under one of them may have created a message whose answer never came
+ * (or came before a crash), and Discord answers a repeat with that message as it was, so what it shows
+ * is not known until it is edited.
+ */
+type Tried = Set<string>;
+
+async function deliver(o: SenderOptions, job: Job, tried: Tried, signal: AbortSignal): Promise<void> {
   if (job.kind === 'summary') {
     const { day, body } = job.summary;
-    const id = await o.posts.create(o.channelId, body, summaryNonce(day), signal);
+    const { id } = await o.posts.create(o.channelId, body, summaryNonce(day), signal);
     o.outbox.summaryDone(day, id);
     await save(o);
     return;
@@ -45,8 +52,13 @@ async function deliver(o: SenderOptions, job: Job, signal: AbortSignal): Promise
   const { entry } = job;
   const { body, revision } = await o.render(entry);
   if (entry.messageId === undefined) {
-    const id = await o.posts.create(o.channelId, body, orderNonce(entry), signal);
-    o.outbox.shown(entry.orderNumber, revision, id);
+    const nonce = orderNonce(entry);
+    const first = !tried.has(nonce);
+    tried.add(nonce);
+    const { id, showsBody } = await o.posts.create(o.channelId, body, nonce, signal);
+    tried.delete(nonce);
+    // A repeated nonce may have returned an older message: then it is edited to the latest state next.
+    o.outbox.shown(entry.orderNumber, first || showsBody ? revision : 0, id);
     // The order-to-message map is saved before anything else is sent (the nonce covers a crash before).
     await save(o);
     return;
@@ -86,19 +98,28 @@ function settle(o: SenderOptions, job: Job, error: unknown): boolean {
   return true;
 }
 
+/** When the sender stops: `stop` takes no new message, `abort` cuts the one under way. */
+export interface SenderSignals {
+  readonly stop: AbortSignal;
+  readonly abort: AbortSignal;
+}
+
 /**
  * Drains the outbox into the channel, one message at a time (so never two edits of one message at
  * once), each showing its order's latest state. discord.js waits out 429s; when Discord is down (5xx
  * after discord.js's retries, network errors) the job stays at the head of the outbox and is tried
  * again after a pause on the clock that doubles up to a minute: nothing is dropped, and the watcher,
- * which only writes to the outbox, never waits. Resolves when `signal` aborts.
+ * which only writes to the outbox, never waits. Resolves once stopped.
  */
-export async function runSender(o: SenderOptions, signal: AbortSignal): Promise<void> {
+export async function runSender(o: SenderOptions, signals: SenderSignals): Promise<void> {
+  const { stop, abort: signal } = signals;
   let failures = 0;
-  while (!signal.aborted) {
+  // An order saved without its message id may have been posted just before the process stopped.
+  const tried: Tried = new Set(o.outbox.savedUnposted().map(orderNonce));
+  while (!stop.aborted) {
     const job = o.outbox.next();
     if (job === undefined) {
-      await o.outbox.whenWork(signal);
+      await o.outbox.whenWork(stop);
       continue;
     }
     // A signal of its own per message: discord.js leaves a listener on the signal of every request.
@@ -106,7 +127,7 @@ export async function runSender(o: SenderOptions, signal: AbortSignal): Promise<
     const abort = (): void => one.abort(signal.reason);
     signal.addEventListener('abort', abort, { once: true });
     try {
-      await deliver(o, job, one.signal);
+      await deliver(o, job, tried, one.signal);
     } catch (error) {
       if (signal.aborted) return;
       if (settle(o, job, error)) continue;
@@ -117,7 +138,7 @@ export async function runSender(o: SenderOptions, signal: AbortSignal): Promise<
         o.logger.warn('monitoring channel: Discord did not take a message; it waits', fields);
       else o.logger.debug('monitoring channel: Discord still failing', fields);
       try {
-        await o.clock.sleep(pause, signal);
+        await o.clock.sleep(pause, stop);
       } catch {
         return;
       }

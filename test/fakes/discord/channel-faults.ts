@@ -27,6 +27,11 @@ export class NonceMemory {
   remember(author: string, nonce: string, message: FakeMessage): void {
     this.#seen.set(`${author}:${nonce}`, { message, at: Date.now() });
   }
+
+  /** As when the window has passed for every nonce seen so far. */
+  forget(): void {
+    this.#seen.clear();
+  }
 }
 
 /** The failures a test arranges on channel message calls. */

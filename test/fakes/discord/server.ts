@@ -134,6 +134,11 @@ export class FakeDiscord {
     this.#faults.outage = kind;
   }
 
+  /** Lets the nonces seen so far go, as Discord does after a few minutes. */
+  forgetNonces(): void {
+    this.#nonces.forget();
+  }
+
   /** The next `count` posts create their message, then drop the connection before answering. */
   loseNextPostAnswers(count: number): void {
     this.#faults.lostAnswers = count;
