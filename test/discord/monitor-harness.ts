@@ -94,9 +94,13 @@ export interface MonitorHarness {
 }
 
 /** Resolves once `probe` holds, checking every few milliseconds of real time; fails after `timeoutMs`. */
-export async function until(probe: () => boolean, what: string, timeoutMs = 8_000): Promise<void> {
+export async function until(
+  probe: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 8_000,
+): Promise<void> {
   const end = Date.now() + timeoutMs;
-  while (!probe()) {
+  while (!(await probe())) {
     if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

@@ -1,8 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeMessage } from '../fakes/discord/payloads.js';
-import { textOf } from './harness.js';
-import { type MonitorHarness, orderOfMessage, startMonitorDesk } from './monitor-harness.js';
+import { type MonitorHarness, orderOfMessage, startMonitorDesk, until } from './monitor-harness.js';
 
 let d: MonitorHarness | undefined;
 afterEach(async () => {
@@ -68,7 +67,7 @@ describe('the monitoring channel when Discord or omsdesk fail', () => {
         }
       ).orders.map((o) => o.orderNumber);
     await d.backoff(1_000);
-    await until(async () => (await saved()).length === 2);
+    await until(async () => (await saved()).length === 2, 'the outbox to be saved');
     expect(await saved()).toEqual([resting.orderNumber, market]);
     // Discord gives up answering: discord.js tried four times and gave up; then connections drop.
     expect(d.fake.errors.filter((e) => e.startsWith('503'))).toHaveLength(4);
@@ -93,7 +92,10 @@ describe('the monitoring channel when Discord or omsdesk fail', () => {
     // Posted once Discord was back, already in its final state.
     expect(statusesOf(filled)).toEqual(['COMPLETE']);
     expect(d.messages()).toHaveLength(2);
-    await until(() => d?.logs.some((l) => l.startsWith('info monitoring channel: Discord answers again')));
+    await until(
+      () => d?.logs.some((l) => l.startsWith('info monitoring channel: Discord answers again')) === true,
+      'the log to say Discord is back',
+    );
   });
 
   it('does not post twice when the answer to a post is lost after Discord created the message (the retry carries the same nonce)', async () => {
@@ -167,11 +169,3 @@ describe('the monitoring channel when Discord or omsdesk fail', () => {
     expect(statusesOf(filled)).toEqual(['OPEN', 'COMPLETE']);
   });
 });
-
-async function until(probe: () => boolean | undefined | Promise<boolean>): Promise<void> {
-  const end = Date.now() + 8_000;
-  while (!(await probe())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
