@@ -64,9 +64,9 @@ async function deliver(o: SenderOptions, job: Job, tried: Tried, signal: AbortSi
     return;
   }
   await o.posts.edit(o.channelId, entry.messageId, body, signal);
+  // Not saved for itself (the next change's save, or the close, carries it): an edit repeated after a
+  // crash shows the same state again.
   o.outbox.shown(entry.orderNumber, revision, entry.messageId);
-  // An edit repeated after a crash shows the same state again: no need to wait for the save.
-  void save(o);
 }
 
 function save(o: SenderOptions): Promise<void> {
