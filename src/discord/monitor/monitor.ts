@@ -77,11 +77,6 @@ export class OrderMonitor {
     return monitor;
   }
 
-  /** Messages still to post or edit. */
-  get backlog(): number {
-    return this.#outbox.backlog;
-  }
-
   /**
    * Stops listening and sending: the message under way may finish for a moment (so its id is saved),
    * then is cut; what is not sent stays in the outbox for the next start.

@@ -1,8 +1,10 @@
 import { istDate } from '../../core/time/ist.js';
 import type { WatchedOrder } from '../../core/watcher/index.js';
 import type { MessageBody } from '../messages.js';
+import { Doorbell } from './doorbell.js';
 import { orderFingerprint } from './order-message.js';
 import { loadOutbox, saveOutbox } from './outbox-file.js';
+import { serialSaves } from './serial-saves.js';
 import type { OrderEntry, PlacedBy, SummaryEntry } from './types.js';
 
 /** Orders kept at most; the oldest whose message is up to date are let go first. */
@@ -27,19 +29,23 @@ export function dayOf(order: WatchedOrder): string {
  * (the watcher never waits for Discord); saves are atomic, one at a time, and coalesced.
  */
 export class Outbox {
-  readonly #path: string;
   readonly #orders = new Map<string, OrderEntry>();
   /** Orders whose message is behind, in the order they fell behind. */
   readonly #behind = new Set<string>();
   readonly #summaries = new Map<string, SummaryEntry>();
   #lastSeq = 0;
   #savedUnposted: OrderEntry[] = [];
-  #waiters: Array<() => void> = [];
-  #saved: Promise<void> = Promise.resolve();
-  #nextSave: Promise<void> | undefined;
+  readonly #bell = new Doorbell();
+  readonly #save: () => Promise<void>;
 
   private constructor(path: string) {
-    this.#path = path;
+    this.#save = serialSaves(() =>
+      saveOutbox(path, {
+        lastSeq: this.#lastSeq,
+        orders: [...this.#orders.values()],
+        summaries: [...this.#summaries.values()],
+      }),
+    );
   }
 
   /** Opens the outbox at `path`; `fresh` when there was none (or it was unreadable and moved aside). */
@@ -98,7 +104,7 @@ export class Outbox {
       this.#prune(dayOf(order));
     }
     this.#behind.add(order.orderNumber);
-    this.#ring();
+    this.#bell.ring();
   }
 
   /** Moves the last event taken in forward (after catching up from the watcher's view). */
@@ -175,7 +181,7 @@ export class Outbox {
       if (!oldest) break;
       this.#summaries.delete(oldest.day);
     }
-    this.#ring();
+    this.#bell.ring();
   }
 
   /** The day's summary was posted (or given up on: `messageId` undefined). */
@@ -188,41 +194,12 @@ export class Outbox {
 
   /** Resolves once there may be something to send, or when `signal` aborts. */
   whenWork(signal: AbortSignal): Promise<void> {
-    if (this.next() !== undefined || signal.aborted) return Promise.resolve();
-    return new Promise((resolve) => {
-      const wake = (): void => {
-        signal.removeEventListener('abort', wake);
-        this.#waiters = this.#waiters.filter((w) => w !== wake);
-        resolve();
-      };
-      this.#waiters.push(wake);
-      signal.addEventListener('abort', wake, { once: true });
-    });
+    return this.next() === undefined ? this.#bell.wait(signal) : Promise.resolve();
   }
 
-  /**
-   * Saves the outbox; resolves once a save that includes every change made before the call is on disk.
-   * Calls while a save waits to start share it.
-   */
+  /** Saves the outbox (atomically, one save at a time); resolves once every change so far is on disk. */
   persist(): Promise<void> {
-    if (this.#nextSave) return this.#nextSave;
-    const save = this.#saved.then(() => {
-      this.#nextSave = undefined;
-      return saveOutbox(this.#path, {
-        lastSeq: this.#lastSeq,
-        orders: [...this.#orders.values()],
-        summaries: [...this.#summaries.values()],
-      });
-    });
-    this.#nextSave = save;
-    this.#saved = save.catch(() => undefined);
-    return save;
-  }
-
-  #ring(): void {
-    const waiters = this.#waiters;
-    this.#waiters = [];
-    for (const wake of waiters) wake();
+    return this.#save();
   }
 
   /** Lets go of orders of earlier days whose message is up to date, and of the oldest past the cap. */
