@@ -7,7 +7,7 @@ import { parseRejection } from '../../src/core/orders/rejection.js';
 import { fromIst } from '../../src/core/time/ist.js';
 import type { WatchedOrder } from '../../src/core/watcher/index.js';
 import { nonceOf } from '../../src/discord/monitor/channel-posts.js';
-import { deliveryFailure } from '../../src/discord/monitor/delivery-errors.js';
+import { deliveryFailure, UnsendableMessage } from '../../src/discord/monitor/delivery-errors.js';
 import { renderOrderMessage } from '../../src/discord/monitor/order-message.js';
 import { Outbox } from '../../src/discord/monitor/outbox.js';
 import { orderNonce } from '../../src/discord/monitor/sender.js';
@@ -159,5 +159,6 @@ describe('posting exactly once', () => {
     expect(deliveryFailure(api(403, 50013))).toBe('retry');
     expect(deliveryFailure(api(404, 10008))).toBe('gone');
     expect(deliveryFailure(api(400, 50035))).toBe('refused');
+    expect(deliveryFailure(new UnsendableMessage('no title'))).toBe('refused');
   });
 });

@@ -168,4 +168,25 @@ describe('the monitoring channel when Discord or omsdesk fail', () => {
     expect(d.messages()).toHaveLength(1);
     expect(statusesOf(filled)).toEqual(['OPEN', 'COMPLETE']);
   });
+
+  it('posts the message of an order again, once, when someone deleted it, and follows the order there', async () => {
+    d = await startMonitorDesk();
+    const resting = await restingBuy(d);
+    await d.poll();
+    const open = await d.messageWhere(resting.orderNumber, (m) => statusOf(m) === 'OPEN', 'open');
+    d.fake.deleteMessage(open.channel_id, open.id);
+    await d.movePrice(SBIN, resting.limit - 2);
+    await d.poll();
+    const again = await d.messageWhere(
+      resting.orderNumber,
+      (m) => statusOf(m) === 'COMPLETE',
+      'posted again',
+    );
+    expect(again.id).not.toBe(open.id);
+    expect(again.nonce).toBe(`o${resting.orderNumber}r1`);
+    expect(d.messages()).toHaveLength(1);
+    expect(d.logs.some((l) => l.startsWith('warn monitoring channel: an order message was deleted'))).toBe(
+      true,
+    );
+  });
 });

@@ -3,6 +3,11 @@ import { DiscordAPIError } from 'discord.js';
 /** Discord's "Unknown Message": the message was deleted. */
 const UNKNOWN_MESSAGE = 10008;
 
+/** A message that could not even be written (a fault of omsdesk's, never Discord's): retrying is useless. */
+export class UnsendableMessage extends Error {
+  override readonly name = 'UnsendableMessage';
+}
+
 /**
  * What to do after a failed post or edit: `retry` later (outages: 5xx after discord.js's own retries,
  * network errors, timeouts, and a channel the bot cannot reach yet: permissions can be fixed while the
@@ -10,6 +15,7 @@ const UNKNOWN_MESSAGE = 10008;
  * take this body (a malformed request): that version is given up, a later change is tried again.
  */
 export function deliveryFailure(error: unknown): 'retry' | 'gone' | 'refused' {
+  if (error instanceof UnsendableMessage) return 'refused';
   if (!(error instanceof DiscordAPIError)) return 'retry';
   if (error.code === UNKNOWN_MESSAGE) return 'gone';
   if (error.status === 400 || error.status === 413) return 'refused';

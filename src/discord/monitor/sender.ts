@@ -2,7 +2,7 @@ import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
 import type { MessageBody } from '../messages.js';
 import { type MonitorPosts, nonceOf } from './channel-posts.js';
-import { deliveryFailure, failureText } from './delivery-errors.js';
+import { deliveryFailure, failureText, UnsendableMessage } from './delivery-errors.js';
 import type { Job, Outbox } from './outbox.js';
 import type { OrderEntry } from './types.js';
 
@@ -50,7 +50,9 @@ async function deliver(o: SenderOptions, job: Job, tried: Tried, signal: AbortSi
     return;
   }
   const { entry } = job;
-  const { body, revision } = await o.render(entry);
+  const { body, revision } = await o.render(entry).catch((error: unknown) => {
+    throw new UnsendableMessage(error instanceof Error ? error.message : String(error), { cause: error });
+  });
   if (entry.messageId === undefined) {
     const nonce = orderNonce(entry);
     const first = !tried.has(nonce);

@@ -134,6 +134,14 @@ export class FakeDiscord {
     this.#faults.outage = kind;
   }
 
+  /** Deletes a channel message, as a moderator would; later edits of it get 404 Unknown Message. */
+  deleteMessage(channelId: string, messageId: string): void {
+    const list = this.channels.get(channelId) ?? [];
+    const at = list.findIndex((m) => m.id === messageId);
+    if (at >= 0) list.splice(at, 1);
+    this.#changed();
+  }
+
   /** Lets the nonces seen so far go, as Discord does after a few minutes. */
   forgetNonces(): void {
     this.#nonces.forget();
