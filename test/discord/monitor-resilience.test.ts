@@ -33,6 +33,24 @@ function oneEach(h: MonitorHarness, orders: readonly string[]): FakeMessage[] {
 }
 
 describe('the monitoring channel when Discord or omsdesk fail', () => {
+  it('sends a burst of orders one message at a time, each order once and in its final state, while the orders move on', async () => {
+    d = await startMonitorDesk();
+    const resting: Array<{ orderNumber: string; limit: number }> = [];
+    for (let i = 0; i < 20; i += 1) resting.push(await restingBuy(d));
+    await d.poll();
+    await d.fake.waitFor(() => (d?.messages().length ?? 0) > 0 || undefined, 'the first message');
+    // Every order fills while the first messages are still going out.
+    await d.movePrice(SBIN, Math.min(...resting.map((r) => r.limit)) - 2);
+    await d.poll();
+    for (const r of resting) await d.messageWhere(r.orderNumber, (m) => statusOf(m) === 'COMPLETE', 'filled');
+    oneEach(
+      d,
+      resting.map((r) => r.orderNumber),
+    );
+    expect(d.messages()).toHaveLength(20);
+    expect(d.fake.mostChannelCallsAtOnce).toBe(1);
+  });
+
   it('loses nothing and posts nothing twice when Discord answers 429 to posts and edits', async () => {
     d = await startMonitorDesk();
     d.fake.rateLimitNextPosts(2);

@@ -69,6 +69,9 @@ export class FakeDiscord {
   readonly calls: string[] = [];
   /** Every answer of 400 or more, as `status METHOD /path`. */
   readonly errors: string[] = [];
+  /** The most channel calls that were under way at the same time. */
+  mostChannelCallsAtOnce = 0;
+  #channelCalls = 0;
 
   private constructor(options: FakeOptions) {
     this.#deadlineMs = options.ackDeadlineMs ?? 3_000;
@@ -271,6 +274,13 @@ export class FakeDiscord {
     const path = decodeURIComponent(url.pathname).replace(/^\/api\/v10/, '');
     const method = req.method ?? 'GET';
     this.calls.push(`${method} ${path}`);
+    if (path.startsWith('/channels/')) {
+      this.#channelCalls += 1;
+      this.mostChannelCallsAtOnce = Math.max(this.mostChannelCallsAtOnce, this.#channelCalls);
+      res.once('close', () => {
+        this.#channelCalls -= 1;
+      });
+    }
     const body = method === 'GET' || method === 'DELETE' ? { json: {}, files: {} } : await readBody(req);
     const authorized = req.headers.authorization === `Bot ${this.#token}`;
     const interaction = /^\/interactions\/(\d+)\/([^/]+)\/callback$/.exec(path);
