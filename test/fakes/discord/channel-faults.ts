@@ -1,7 +1,10 @@
 import type { FakeMessage } from './payloads.js';
 
-/** How channel message calls fail while Discord is down: a 503 answer, or the connection dropped. */
-export type Outage = 'error' | 'drop';
+/**
+ * How channel message calls fail while Discord is down: a 503 answer, the connection dropped, or no
+ * answer at all until the outage changes (then a 503).
+ */
+export type Outage = 'error' | 'drop' | 'hang';
 
 /** Discord's window for `enforce_nonce`: "the past few minutes". */
 const NONCE_WINDOW_MS = 5 * 60_000;

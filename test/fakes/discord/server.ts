@@ -72,6 +72,8 @@ export class FakeDiscord {
   /** The most channel calls that were under way at the same time. */
   mostChannelCallsAtOnce = 0;
   #channelCalls = 0;
+  /** Calls left without an answer by a `hang` outage. */
+  readonly #held: Array<[IncomingMessage, ServerResponse]> = [];
 
   private constructor(options: FakeOptions) {
     this.#deadlineMs = options.ackDeadlineMs ?? 3_000;
@@ -131,10 +133,13 @@ export class FakeDiscord {
 
   /**
    * Takes channel calls down until called with undefined: `error` answers 503 (discord.js retries three
-   * times, then gives up), `drop` closes the connection without an answer (a network error).
+   * times, then gives up), `drop` closes the connection without an answer (a network error), `hang`
+   * answers nothing until the outage changes (then 503).
    */
   outage(kind: Outage | undefined): void {
     this.#faults.outage = kind;
+    if (kind === 'hang') return;
+    for (const [req, res] of this.#held.splice(0)) this.#down(req, res, 'error');
   }
 
   /** Deletes a channel message, as a moderator would; later edits of it get 404 Unknown Message. */
@@ -482,7 +487,9 @@ export class FakeDiscord {
 
   /** A channel call while Discord is down: a 503, or a connection closed without an answer. */
   #down(req: IncomingMessage, res: ServerResponse, outage: Outage): void {
-    if (outage === 'error') {
+    if (outage === 'hang') {
+      this.#held.push([req, res]);
+    } else if (outage === 'error') {
       this.#json(res, 503, { message: '503: Service Unavailable', code: 0 }, req);
     } else {
       this.errors.push(`dropped ${req.method} ${req.url}`);
