@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Config, DiscordConfig } from '../core/config/index.js';
 import { renderCandleChart } from '../discord/chart/index.js';
 import type { DeskSettings } from '../discord/deps.js';
@@ -35,7 +36,10 @@ export function deskApproves(config: Config): boolean {
   );
 }
 
-/** Starts the Discord desk on a runtime: the same client, master and gate as everything else in the process. */
+/**
+ * Starts the Discord desk on a runtime: the same client, master, gate and order watcher as everything else
+ * in the process; the monitoring channel keeps its outbox in the data dir.
+ */
 export function startDesk(rt: Runtime): Promise<DiscordDesk> {
   const discord = requireDiscord(rt.config);
   return startDiscordDesk({
@@ -49,6 +53,11 @@ export function startDesk(rt: Runtime): Promise<DiscordDesk> {
       logger: rt.logger,
       redact: (text) => rt.redactor.text(text),
       renderChart: renderCandleChart,
+      monitor: {
+        feed: rt.watcher,
+        statePath: join(rt.config.dataDir, 'discord-monitor.json'),
+        holidays: rt.config.policy.holidays,
+      },
     },
   });
 }

@@ -3,6 +3,7 @@ import type { BrokerClient } from '../core/client/types.js';
 import type { Clock } from '../core/clock.js';
 import type { OrderGate } from '../core/gate/index.js';
 import type { Logger } from '../core/logger.js';
+import type { OrderWatcher } from '../core/watcher/index.js';
 import type { CandleChart, CandleChartInput } from './chart/index.js';
 
 /** The broker calls the desk may make itself: reads only (orders go through the gate). */
@@ -24,8 +25,21 @@ export type DeskClient = Pick<
 /** The gate operations the desk uses. */
 export type DeskGate = Pick<
   OrderGate,
-  'preview' | 'approve' | 'decline' | 'get' | 'list' | 'onChange' | 'setKillSwitch' | 'killSwitch'
+  'preview' | 'approve' | 'decline' | 'get' | 'find' | 'list' | 'onChange' | 'setKillSwitch' | 'killSwitch'
 >;
+
+/** The order watcher as the monitoring channel follows it: its events, its view of today, its last number. */
+export type MonitorFeed = Pick<OrderWatcher, 'subscribe' | 'orders' | 'lastSeq'>;
+
+/** What the monitoring channel runs on besides the channel itself. */
+export interface MonitorSource {
+  /** The order watcher, started (its last view loaded) before the desk, as the runtime does. */
+  readonly feed: MonitorFeed;
+  /** The outbox file (in the data dir: it belongs to this process alone). */
+  readonly statePath: string;
+  /** Exchange holidays (`YYYY-MM-DD`): no day summary on them. */
+  readonly holidays: readonly string[];
+}
 
 /** Draws a candlestick chart (volume bars, IST time axis, title, last price) as a PNG. */
 export type ChartRenderer = (input: CandleChartInput) => CandleChart;
@@ -53,6 +67,8 @@ export interface DeskDeps {
   readonly settings: DeskSettings;
   /** Draws `/candles` (the product's renderer; tests may watch what it is given). */
   readonly renderChart: ChartRenderer;
+  /** The monitoring channel's feed and outbox; with `settings.monitorChannel`, the desk runs the channel. */
+  readonly monitor?: MonitorSource;
   /** The broker's clock (default: the system clock). */
   readonly clock?: Clock;
   readonly logger?: Logger;

@@ -3,10 +3,12 @@ import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { ApprovalChannel } from '../core/gate/index.js';
 import { CardBoard } from './approvals/card-board.js';
 import { commandMap } from './commands/index.js';
-import { resolveDeps } from './context.js';
+import { type ResolvedDeps, resolveDeps } from './context.js';
 import type { DeskDeps } from './deps.js';
 import { createRouter } from './interactions/router.js';
 import { NO_MENTIONS, restMessages } from './messages.js';
+import { restPosts } from './monitor/channel-posts.js';
+import { OrderMonitor } from './monitor/monitor.js';
 import { makeRequest } from './rest-request.js';
 import { DeskStartError, startFailure } from './start-error.js';
 
@@ -29,14 +31,18 @@ export interface DiscordDesk {
   readonly approvals: ApprovalChannel;
   /** The bot's user name, for start-up messages. */
   readonly botName: string;
-  /** Stops answering, lets cards still waiting say their ticket expired, and disconnects. */
+  /**
+   * Stops answering, lets cards still waiting say their ticket expired, saves the monitoring channel's
+   * outbox (what it could not send yet is sent after the next start), and disconnects.
+   */
   close(): Promise<void>;
 }
 
 /**
  * Logs the bot in (Guilds intent only) and answers every interaction through one permanent router:
- * slash commands, autocomplete, and the Confirm and Reject buttons of order cards. A missing or rejected
- * token is a start-up error (`DeskStartError`) that never shows the token.
+ * slash commands, autocomplete, and the Confirm and Reject buttons of order cards; with a monitoring
+ * channel and the order watcher, runs the channel. A missing or rejected token is a start-up error
+ * (`DeskStartError`) that never shows the token.
  */
 export async function startDiscordDesk(o: DeskOptions): Promise<DiscordDesk> {
   const deps = resolveDeps(o.deps);
@@ -73,6 +79,11 @@ export async function startDiscordDesk(o: DeskOptions): Promise<DiscordDesk> {
     await client.destroy();
     throw startFailure(error, deps.redact);
   }
+  const monitor = await startMonitor(client, deps).catch(async (error: unknown) => {
+    await cards.close();
+    await client.destroy();
+    throw error;
+  });
   const botName = client.user?.username ?? 'the bot';
   deps.logger.info(`Discord desk online as ${botName}`);
   return {
@@ -83,9 +94,28 @@ export async function startDiscordDesk(o: DeskOptions): Promise<DiscordDesk> {
       life.abort(new Error('the Discord desk is stopping'));
       await withTimeout(Promise.allSettled([...underway]), o.drainMs ?? 5_000).catch(() => undefined);
       await cards.close();
+      await monitor?.close();
       await client.destroy();
     },
   };
+}
+
+/** The monitoring channel, when one is configured and the watcher is given. */
+function startMonitor(client: Client, deps: ResolvedDeps): Promise<OrderMonitor | undefined> {
+  const channelId = deps.settings.monitorChannel;
+  if (channelId === undefined || deps.monitor === undefined) return Promise.resolve(undefined);
+  return OrderMonitor.start({
+    feed: deps.monitor.feed,
+    statePath: deps.monitor.statePath,
+    holidays: deps.monitor.holidays,
+    posts: restPosts(client.rest),
+    channelId,
+    books: deps.client,
+    find: (id) => deps.gate.find(id),
+    clock: deps.clock,
+    logger: deps.logger,
+    redact: deps.redact,
+  });
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -1,6 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -83,7 +83,7 @@ describe('omsdesk deploy-commands, discord and serve', () => {
   it('deploy-commands registers every command in the server by one bulk PUT and exits 0', async () => {
     const run = await finished(omsdesk(['deploy-commands'], env()));
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/registered 17 commands in server 1200000000000000001: \/quote \/candles/);
+    expect(run.stdout).toMatch(/registered 18 commands in server 1200000000000000001: \/quote \/candles/);
     expect(fake.calls.filter((c) => c.startsWith('PUT '))).toEqual([
       `PUT /applications/${APPLICATION_ID}/guilds/${GUILD_ID}/commands`,
     ]);
@@ -161,11 +161,20 @@ describe('omsdesk deploy-commands, discord and serve', () => {
       decidedBy: { id: ALICE.id },
     });
     expect(['PLACED', 'COMPLETE']).toContain((result.structuredContent as { status: string }).status);
+    // The monitoring channel follows the process's order watcher and keeps its outbox in the data dir.
+    const [orderNumber] = (result.structuredContent as { orderNumbers: string[] }).orderNumbers;
+    const shown = await fake.waitFor(
+      () =>
+        fake.messages(MONITOR_CHANNEL).find((m) => JSON.stringify(m.embeds).includes(`order ${orderNumber}`)),
+      'the order in the monitoring channel',
+    );
+    expect(String(shown.embeds[0]?.title)).toMatch(/^BUY 1 NSE:ITC-EQ · /);
     await mcp.close();
     c.kill('SIGINT');
     const [code] = (await once(c, 'exit')) as [number | null];
     expect(code).toBe(0);
     expect(out.all.join('\n')).toContain('omsdesk stopped');
     expect(fake.gateway.connections).toBe(0);
+    expect(await readFile(join(dir, 'data', 'discord-monitor.json'), 'utf8')).toContain(`"${shown.id}"`);
   });
 });

@@ -15,6 +15,7 @@ const INTERFACE: Record<string, string> = {
   orders: 'status?',
   'order-status': 'order_number? ticket_id?',
   trades: '',
+  summary: '',
   holdings: '',
   limits: '',
   pending: '',

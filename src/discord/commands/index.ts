@@ -17,6 +17,7 @@ import { resumeCommand } from './resume.js';
 import { securityCommand } from './security.js';
 import { spanCommand } from './span.js';
 import { straddleCommand } from './straddle.js';
+import { summaryCommand } from './summary.js';
 import { tradesCommand } from './trades.js';
 
 /** Every command of the desk, in the order Discord lists them. */
@@ -33,6 +34,7 @@ export const ALL_COMMANDS: readonly SlashCommand[] = [
   ordersCommand,
   orderStatusCommand,
   tradesCommand,
+  summaryCommand,
   holdingsCommand,
   limitsCommand,
   pendingCommand,

@@ -62,11 +62,20 @@ export interface FakeMessage {
   allowed_mentions?: unknown;
   /** The bytes of each attached file, by name (kept for assertions). */
   files?: Record<string, Uint8Array>;
+  /** The nonce it was created with (Discord echoes it in the create answer). */
+  nonce?: string;
+  /** The first embed's title (else the content) at creation and after each edit (kept for assertions). */
+  versions: string[];
+}
+
+/** What a message shows in one line: its first embed's title, else its content. */
+function headline(message: Pick<FakeMessage, 'embeds' | 'content'>): string {
+  return String(message.embeds[0]?.title ?? message.content);
 }
 
 /** A new message object from a create or edit body. */
 export function messageObject(id: string, channelId: string, body: Record<string, unknown>): FakeMessage {
-  return {
+  const message: FakeMessage = {
     id,
     channel_id: channelId,
     author: BOT_USER,
@@ -84,7 +93,13 @@ export function messageObject(id: string, channelId: string, body: Record<string
     type: 0,
     flags: typeof body.flags === 'number' ? body.flags : 0,
     allowed_mentions: body.allowed_mentions,
+    ...(typeof body.nonce === 'string' || typeof body.nonce === 'number'
+      ? { nonce: String(body.nonce) }
+      : {}),
+    versions: [],
   };
+  message.versions.push(headline(message));
+  return message;
 }
 
 /** Applies an edit body to a message (fields not in the body stay). */
@@ -95,6 +110,7 @@ export function editMessage(message: FakeMessage, body: Record<string, unknown>)
   if ('allowed_mentions' in body) message.allowed_mentions = body.allowed_mentions;
   if (typeof body.flags === 'number') message.flags = body.flags;
   message.edited_timestamp = new Date().toISOString();
+  message.versions.push(headline(message));
 }
 
 /** The guild as GUILD_CREATE carries it: roles, text channels and the bot as a member. */

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readBody } from './body.js';
+import { ChannelFaults, NonceMemory, type Outage } from './channel-faults.js';
 import { FakeGateway } from './gateway.js';
 import {
   APPLICATION_ID,
@@ -58,7 +59,8 @@ export class FakeDiscord {
   readonly #deadlineMs: number;
   #port = 0;
   #token = BOT_TOKEN;
-  #rateLimits = 0;
+  readonly #faults = new ChannelFaults();
+  readonly #nonces = new NonceMemory();
   /** Commands registered per guild by the deploy step (a bulk PUT). */
   readonly commands = new Map<string, CommandSpec[]>();
   readonly channels = new Map<string, FakeMessage[]>();
@@ -67,6 +69,11 @@ export class FakeDiscord {
   readonly calls: string[] = [];
   /** Every answer of 400 or more, as `status METHOD /path`. */
   readonly errors: string[] = [];
+  /** The most channel calls that were under way at the same time. */
+  mostChannelCallsAtOnce = 0;
+  #channelCalls = 0;
+  /** Calls left without an answer by a `hang` outage. */
+  readonly #held: Array<[IncomingMessage, ServerResponse]> = [];
 
   private constructor(options: FakeOptions) {
     this.#deadlineMs = options.ackDeadlineMs ?? 3_000;
@@ -116,7 +123,41 @@ export class FakeDiscord {
 
   /** The next `count` channel message posts answer 429 with a short retry-after. */
   rateLimitNextPosts(count: number): void {
-    this.#rateLimits = count;
+    this.#faults.postLimits = count;
+  }
+
+  /** The next `count` channel message edits answer 429 with a short retry-after. */
+  rateLimitNextEdits(count: number): void {
+    this.#faults.editLimits = count;
+  }
+
+  /**
+   * Takes channel calls down until called with undefined: `error` answers 503 (discord.js retries three
+   * times, then gives up), `drop` closes the connection without an answer (a network error), `hang`
+   * answers nothing until the outage changes (then 503).
+   */
+  outage(kind: Outage | undefined): void {
+    this.#faults.outage = kind;
+    if (kind === 'hang') return;
+    for (const [req, res] of this.#held.splice(0)) this.#down(req, res, 'error');
+  }
+
+  /** Deletes a channel message, as a moderator would; later edits of it get 404 Unknown Message. */
+  deleteMessage(channelId: string, messageId: string): void {
+    const list = this.channels.get(channelId) ?? [];
+    const at = list.findIndex((m) => m.id === messageId);
+    if (at >= 0) list.splice(at, 1);
+    this.#changed();
+  }
+
+  /** Lets the nonces seen so far go, as Discord does after a few minutes. */
+  forgetNonces(): void {
+    this.#nonces.forget();
+  }
+
+  /** The next `count` posts create their message, then drop the connection before answering. */
+  loseNextPostAnswers(count: number): void {
+    this.#faults.lostAnswers = count;
   }
 
   /** Runs a registered slash command as `origin.user`. */
@@ -238,6 +279,13 @@ export class FakeDiscord {
     const path = decodeURIComponent(url.pathname).replace(/^\/api\/v10/, '');
     const method = req.method ?? 'GET';
     this.calls.push(`${method} ${path}`);
+    if (path.startsWith('/channels/')) {
+      this.#channelCalls += 1;
+      this.mostChannelCallsAtOnce = Math.max(this.mostChannelCallsAtOnce, this.#channelCalls);
+      res.once('close', () => {
+        this.#channelCalls -= 1;
+      });
+    }
     const body = method === 'GET' || method === 'DELETE' ? { json: {}, files: {} } : await readBody(req);
     const authorized = req.headers.authorization === `Bot ${this.#token}`;
     const interaction = /^\/interactions\/(\d+)\/([^/]+)\/callback$/.exec(path);
@@ -272,6 +320,7 @@ export class FakeDiscord {
     }
     if (channel) {
       if (!authorized) return this.#json(res, 401, { message: '401: Unauthorized', code: 0 }, req);
+      if (this.#faults.outage !== undefined) return this.#down(req, res, this.#faults.outage);
       return this.#channel(req, res, channel[1] as string, channel[2], path.includes('/messages'), body.json);
     }
     if (commands) {
@@ -401,17 +450,30 @@ export class FakeDiscord {
         req,
       );
     }
-    if (req.method === 'POST' && messageId === undefined) {
-      if (this.#rateLimits > 0) {
-        this.#rateLimits -= 1;
-        this.errors.push(`429 POST /channels/${channelId}/messages`);
-        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0.05' });
-        res.end(JSON.stringify({ message: 'You are being rate limited.', retry_after: 0.05, global: false }));
-        return;
+    const method = req.method ?? 'GET';
+    if (this.#faults.limit(method, messageId === undefined)) {
+      this.errors.push(`429 ${method} ${req.url}`);
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0.05' });
+      res.end(JSON.stringify({ message: 'You are being rate limited.', retry_after: 0.05, global: false }));
+      return;
+    }
+    if (method === 'POST' && messageId === undefined) {
+      if (String(json.nonce ?? '').length > 25) {
+        return this.#json(res, 400, { message: 'Invalid Form Body', code: 50035 }, req);
       }
+      const nonce = json.enforce_nonce === true && json.nonce !== undefined ? String(json.nonce) : undefined;
+      // The same nonce from the same bot within a few minutes: the first message, not a second one.
+      const earlier = nonce === undefined ? undefined : this.#nonces.find(this.#token, nonce);
+      if (earlier) return this.#json(res, 200, earlier, req);
       const message = messageObject(snowflake(), channelId, json);
       list.push(message);
+      if (nonce !== undefined) this.#nonces.remember(this.#token, nonce, message);
       this.#changed();
+      if (this.#faults.loseAnswer()) {
+        this.errors.push(`lost answer POST ${req.url}`);
+        req.socket.destroy();
+        return;
+      }
       return this.#json(res, 200, message, req);
     }
     const found = list.find((msg) => msg.id === messageId);
@@ -421,6 +483,19 @@ export class FakeDiscord {
       this.#changed();
     }
     return this.#json(res, 200, found, req);
+  }
+
+  /** A channel call while Discord is down: a 503, or a connection closed without an answer. */
+  #down(req: IncomingMessage, res: ServerResponse, outage: Outage): void {
+    if (outage === 'hang') {
+      this.#held.push([req, res]);
+    } else if (outage === 'error') {
+      this.#json(res, 503, { message: '503: Service Unavailable', code: 0 }, req);
+    } else {
+      this.errors.push(`dropped ${req.method} ${req.url}`);
+      req.socket.destroy();
+    }
+    this.#changed();
   }
 
   #editChannelMessage(channelId: string, messageId: string, body: Record<string, unknown>): void {

@@ -1,0 +1,95 @@
+import type { Clock } from '../../core/clock.js';
+import type { Logger } from '../../core/logger.js';
+import { istParts } from '../../core/time/ist.js';
+import type { DeskClient } from '../deps.js';
+import type { MessageBody } from '../messages.js';
+import { failureText } from './delivery-errors.js';
+import type { Outbox } from './outbox.js';
+import type { FindTicket } from './placed-by.js';
+import { summarizeDay } from './summary.js';
+import { renderSummary } from './summary-message.js';
+import { dueDay, nextClose } from './summary-schedule.js';
+
+/** The longest sleep between looks at the time (a system clock that jumps is noticed within it). */
+const LOOK_EVERY_MS = 3_600_000;
+const FIRST_PAUSE_MS = 1_000;
+const LONGEST_PAUSE_MS = 60_000;
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** Where the figures come from. */
+export interface SummarySource {
+  readonly books: Pick<DeskClient, 'getOrderBook' | 'getTradeBook'>;
+  readonly find: FindTicket;
+}
+
+/** `Friday 2026-11-20`. */
+export function dayName(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const weekday = istParts(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, 12)).weekday;
+  return `${DAYS[weekday]} ${day}`;
+}
+
+/** Today's summary from the broker's books as they are now (one read of each). */
+export async function composeSummary(
+  source: SummarySource,
+  title: string,
+  footer: string,
+  signal: AbortSignal,
+): Promise<MessageBody> {
+  const [orders, trades] = await Promise.all([
+    source.books.getOrderBook({ signal }),
+    source.books.getTradeBook({ signal }),
+  ]);
+  return renderSummary(await summarizeDay(orders, trades, source.find), title, footer);
+}
+
+/** What the daily summary needs. */
+export interface DailySummaryOptions extends SummarySource {
+  readonly outbox: Outbox;
+  readonly holidays: readonly string[];
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly redact: (text: string) => string;
+  /** Saves the outbox (the summary's day is remembered there). */
+  readonly save: () => void;
+}
+
+/**
+ * Posts each trading day's summary once, at the session's close (15:30 IST), and at once when started
+ * later that day with no summary yet: composed from the books then, queued in the outbox (which
+ * remembers the day), and posted by the sender. A broker that cannot be read is asked again after a
+ * pause. Resolves when `signal` aborts.
+ */
+export async function runDailySummary(o: DailySummaryOptions, signal: AbortSignal): Promise<void> {
+  let failures = 0;
+  while (!signal.aborted) {
+    const now = o.clock.now();
+    const day = dueDay(now, o.holidays);
+    let pause: number;
+    if (day !== undefined && !o.outbox.hasSummary(day)) {
+      try {
+        const title = `Day summary, ${dayName(day)}`;
+        const body = await composeSummary(o, title, 'The session closed at 15:30 IST.', signal);
+        o.outbox.addSummary(day, body);
+        o.save();
+        failures = 0;
+        continue;
+      } catch (error) {
+        if (signal.aborted) return;
+        failures += 1;
+        pause = Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** (failures - 1));
+        o.logger.warn('monitoring channel: the books could not be read for the day summary; trying again', {
+          error: o.redact(failureText(error)),
+          retryInMs: pause,
+        });
+      }
+    } else {
+      pause = Math.min(LOOK_EVERY_MS, (nextClose(now + 1, o.holidays) ?? now + LOOK_EVERY_MS) - now);
+    }
+    try {
+      await o.clock.sleep(pause, signal);
+    } catch {
+      return;
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import type { WatchedOrder } from '../../core/watcher/index.js';
+import type { MessageBody } from '../messages.js';
+import type { OutboxState, PlacedBy } from './types.js';
+
+const count = z.number().int().min(0);
+const stored = z.object({
+  version: z.literal(1),
+  lastSeq: count,
+  orders: z.array(
+    z.object({
+      orderNumber: z.string().min(1),
+      day: z.string(),
+      changedAt: z.string(),
+      order: z.looseObject({
+        orderNumber: z.string(),
+        status: z.string(),
+        statusText: z.string(),
+        quantity: z.number(),
+        filledQuantity: z.number(),
+        firstSeenAt: z.string(),
+        source: z.looseObject({ kind: z.string() }),
+      }),
+      placedBy: z.looseObject({ kind: z.string() }).optional(),
+      messageId: z.string().optional(),
+      reposts: count,
+      revision: count,
+      sentRevision: count,
+    }),
+  ),
+  summaries: z.array(
+    z.object({
+      day: z.string(),
+      body: z.looseObject({}),
+      messageId: z.string().optional(),
+      posted: z.boolean(),
+    }),
+  ),
+});
+
+/** What loading found: the state, or nothing, and why a file there could not be used. */
+export interface LoadedOutbox {
+  readonly state: OutboxState | undefined;
+  /** Set when a file was there but unreadable; it was moved aside to this path. */
+  readonly setAside?: string;
+}
+
+/**
+ * Loads the outbox. A file that cannot be read as one (never expected: writes are atomic) is moved
+ * aside rather than overwritten, so nothing in it is destroyed, and the monitor starts afresh.
+ */
+export async function loadOutbox(path: string): Promise<LoadedOutbox> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: undefined };
+    throw error;
+  }
+  let parsed: z.output<typeof stored> | undefined;
+  try {
+    parsed = stored.parse(JSON.parse(text));
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined) {
+    const aside = `${path}.unreadable`;
+    await rename(path, aside);
+    return { state: undefined, setAside: aside };
+  }
+  return {
+    state: {
+      lastSeq: parsed.lastSeq,
+      orders: parsed.orders.map(({ placedBy, ...e }) => ({
+        ...e,
+        order: e.order as unknown as WatchedOrder,
+        ...(placedBy === undefined ? {} : { placedBy: placedBy as unknown as PlacedBy }),
+      })) as OutboxState['orders'],
+      summaries: parsed.summaries.map((s) => ({
+        ...s,
+        body: s.body as MessageBody,
+      })) as OutboxState['summaries'],
+    },
+  };
+}
+
+/** Saves the outbox atomically: a crash leaves the previous file or this one, never a mix. */
+export async function saveOutbox(path: string, state: OutboxState): Promise<void> {
+  // Written as it is now: later changes go into the next save.
+  const text = JSON.stringify({ version: 1, ...state });
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.tmp`;
+  const file = await open(temporary, 'w', 0o600);
+  try {
+    await file.writeFile(text);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  await rename(temporary, path);
+}
