@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { link, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -86,23 +87,31 @@ export class DataDirLock {
     await mkdir(absolute, { recursive: true });
     const path = join(absolute, LOCK_FILE);
     const owner: LockOwner = { pid: process.pid, host: hostname(), command, since: now.toISOString() };
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        const file = await open(path, 'wx', 0o600);
+    // Written whole beside the lock, then linked in place (link fails if the lock exists): nobody ever
+    // reads a lock file that is there but still empty.
+    const draft = `${path}.${process.pid}.${randomUUID()}`;
+    const file = await open(draft, 'wx', 0o600);
+    try {
+      await file.writeFile(`${JSON.stringify(owner)}\n`);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    try {
+      for (let attempt = 0; ; attempt += 1) {
         try {
-          await file.writeFile(`${JSON.stringify(owner)}\n`);
-          await file.sync();
-        } finally {
-          await file.close();
+          await link(draft, path);
+          return new DataDirLock(path, owner);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         }
-        return new DataDirLock(path, owner);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        const holder = await readOwner(path);
+        const stale = holder !== undefined && holder.host === owner.host && !alive(holder.pid);
+        if (!stale || attempt > 0) throw new DataDirLockedError(absolute, holder);
+        await takeOver(path, holder);
       }
-      const holder = await readOwner(path);
-      const stale = holder !== undefined && holder.host === owner.host && !alive(holder.pid);
-      if (!stale || attempt > 0) throw new DataDirLockedError(absolute, holder);
-      await takeOver(path, holder);
+    } finally {
+      await unlink(draft).catch(() => undefined);
     }
   }
 
