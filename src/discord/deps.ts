@@ -1,5 +1,5 @@
 import type { InstrumentCatalog } from '../core/catalogue/index.js';
-import type { BrokerClient } from '../core/client/types.js';
+import type { BrokerReads } from '../core/client/types.js';
 import type { Clock } from '../core/clock.js';
 import type { OrderGate } from '../core/gate/index.js';
 import type { Logger } from '../core/logger.js';
@@ -7,25 +7,21 @@ import type { OrderWatcher } from '../core/watcher/index.js';
 import type { CandleChart, CandleChartInput } from './chart/index.js';
 
 /** The broker calls the desk may make itself: reads only (orders go through the gate). */
-export type DeskClient = Pick<
-  BrokerClient,
-  | 'getQuote'
-  | 'getCandles'
-  | 'getSecurityInfo'
-  | 'listIndices'
-  | 'getOptionGreeks'
-  | 'calculateSpan'
-  | 'getOrderBook'
-  | 'getTradeBook'
-  | 'getOrderHistory'
-  | 'getHoldings'
-  | 'getLimits'
->;
+export type DeskClient = BrokerReads;
 
 /** The gate operations the desk uses. */
 export type DeskGate = Pick<
   OrderGate,
-  'preview' | 'approve' | 'decline' | 'get' | 'find' | 'list' | 'onChange' | 'setKillSwitch' | 'killSwitch'
+  | 'preview'
+  | 'approve'
+  | 'decline'
+  | 'get'
+  | 'find'
+  | 'status'
+  | 'list'
+  | 'onChange'
+  | 'setKillSwitch'
+  | 'killSwitch'
 >;
 
 /** The order watcher as the monitoring channel follows it: its events, its view of today, its last number. */

@@ -1,5 +1,5 @@
 import type { InstrumentCatalog } from '../core/catalogue/index.js';
-import type { BrokerClient } from '../core/client/types.js';
+import type { BrokerReads } from '../core/client/types.js';
 import type { Clock } from '../core/clock.js';
 import type { CONFIRM_MODES } from '../core/config/index.js';
 import type { ApprovalChannel, OrderGate } from '../core/gate/index.js';
@@ -7,20 +7,7 @@ import type { Logger } from '../core/logger.js';
 import type { OrderEvent, WatchedOrder } from '../core/watcher/index.js';
 
 /** The broker calls the MCP server may make itself: reads only (orders go through the gate). */
-export type ReadClient = Pick<
-  BrokerClient,
-  | 'getQuote'
-  | 'getCandles'
-  | 'getSecurityInfo'
-  | 'listIndices'
-  | 'getOptionGreeks'
-  | 'calculateSpan'
-  | 'getOrderBook'
-  | 'getTradeBook'
-  | 'getOrderHistory'
-  | 'getHoldings'
-  | 'getLimits'
->;
+export type ReadClient = BrokerReads;
 
 /** The gate operations the MCP server uses. */
 export type McpGate = Pick<

@@ -61,3 +61,19 @@ export interface BrokerClient {
   /** Stops every wait and request under way and closes the connection pool the client owns. */
   close(): Promise<void>;
 }
+
+/** The reads of the client: everything an adapter may call itself (orders go through the gate). */
+export type BrokerReads = Pick<
+  BrokerClient,
+  | 'getQuote'
+  | 'getCandles'
+  | 'getSecurityInfo'
+  | 'listIndices'
+  | 'getOptionGreeks'
+  | 'calculateSpan'
+  | 'getOrderBook'
+  | 'getTradeBook'
+  | 'getOrderHistory'
+  | 'getHoldings'
+  | 'getLimits'
+>;

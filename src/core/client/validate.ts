@@ -2,7 +2,7 @@ import type { BrokerError } from '../errors.js';
 import { brokerError } from '../failures.js';
 import { fromUnits, toUnits } from '../price.js';
 import type { Session } from '../session/store.js';
-import { fromIst, parseBrokerTime, parseExpiry } from '../time/ist.js';
+import { fromIst, istDate, parseBrokerTime, parseExpiry } from '../time/ist.js';
 import { EXCHANGES, type Exchange } from '../vocabulary/index.js';
 
 /** `INVALID_INPUT` listing what to fix; nothing was sent. */
@@ -54,6 +54,22 @@ export function toEpochMs(input: TimeInput): number | undefined {
   }
   const ms = parseBrokerTime(input) ?? Date.parse(input);
   return Number.isFinite(ms) ? ms : undefined;
+}
+
+const CLOCK_ONLY = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * An instant from what people type, read in IST: "now", "today", "09:15" (today), dates and date-times;
+ * undefined when it is none of those.
+ */
+export function readIstTime(text: string, nowMs: number): number | undefined {
+  const t = text.trim();
+  if (/^now$/i.test(t)) return nowMs;
+  if (/^today$/i.test(t)) return toEpochMs(istDate(nowMs));
+  const clock = CLOCK_ONLY.exec(t);
+  return toEpochMs(
+    clock ? `${istDate(nowMs)} ${clock[1]?.padStart(2, '0')}:${clock[2]}:${clock[3] ?? '00'}` : t,
+  );
 }
 
 /** Epoch milliseconds of an expiry given as `DD-MMM-YYYY`, `DDMMMYY`, or any time input. */

@@ -1,7 +1,8 @@
-import type { Instrument, InstrumentCatalog } from '../catalogue/index.js';
+import { type Instrument, type InstrumentCatalog, instrumentKey } from '../catalogue/index.js';
+import type { InstrumentRef } from '../client/validate.js';
 import { expiryMs } from '../client/validate.js';
 import { istDate } from '../time/ist.js';
-import type { OptionType } from '../vocabulary/index.js';
+import type { Exchange, OptionType } from '../vocabulary/index.js';
 import { GateError } from './errors.js';
 import type { OrderInput, StraddleInput } from './types.js';
 
@@ -65,4 +66,44 @@ export function resolveStraddleContracts(
     );
   }
   return [call, put];
+}
+
+/** An instrument resolved for a read: the reference the broker takes, its key, and the master's row if listed. */
+export interface ResolvedRef {
+  readonly ref: InstrumentRef;
+  readonly key: string;
+  /** Absent for a bare token the master does not list. */
+  readonly instrument?: Instrument;
+}
+
+/**
+ * What a person or a model typed, resolved through the catalogue for a read; a bare token still works
+ * against a live broker without a master. Otherwise the refusal says what it might have meant.
+ */
+export function resolveInstrumentRef(
+  catalog: InstrumentCatalog,
+  input: string,
+  exchange?: Exchange,
+): ResolvedRef {
+  const resolution = catalog.resolve(input, exchange === undefined ? {} : { exchange });
+  if (resolution.status === 'found') {
+    const i = resolution.instrument;
+    return { ref: { exchange: i.exchange, token: i.token }, key: instrumentKey(i), instrument: i };
+  }
+  const bare = /^\s*(?:(NSE|BSE|NFO)\s*:\s*)?(\d{1,12})\s*$/i.exec(input);
+  const onExchange = (bare?.[1]?.toUpperCase() as Exchange | undefined) ?? exchange;
+  if (bare && onExchange !== undefined && catalog.size === 0) {
+    const token = bare[2] as string;
+    return { ref: { exchange: onExchange, token }, key: `${onExchange}:${token}` };
+  }
+  const candidates = resolution.candidates.map((c) => instrumentKey(c));
+  const shown = input.trim().slice(0, 40);
+  const hint = candidates.length > 0 ? `; did you mean ${candidates.join(', ')}?` : '';
+  throw new GateError(
+    'INSTRUMENT_NOT_FOUND',
+    resolution.status === 'ambiguous'
+      ? `"${shown}" matches several instruments${hint}`
+      : `no instrument matches "${shown}"${hint}`,
+    { candidates },
+  );
 }

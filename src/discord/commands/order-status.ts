@@ -53,16 +53,18 @@ export const orderStatusCommand: SlashCommand = {
         'give the digits of the order number',
       );
     }
-    const ticket = id === null ? undefined : ctx.deps.gate.get(ticketId(id));
-    if (id !== null && !ticket)
-      throw new GateError(
-        'TICKET_NOT_FOUND',
-        `no ticket ${ticketId(id).slice(0, 12)} in this omsdesk process`,
-      );
-    const numbers = ticket
-      ? ticket.legs.flatMap((l) => (l.outcome?.orderNumber ? [l.outcome.orderNumber] : []))
-      : [number as string];
     return async () => {
+      // A ticket of unknown outcome is settled from the order book first; an old one comes from the audit log.
+      const ticket = id === null ? undefined : await ctx.deps.gate.status(ticketId(id), ctx.signal);
+      if (id !== null && !ticket) {
+        throw new GateError(
+          'TICKET_NOT_FOUND',
+          `no ticket ${ticketId(id).slice(0, 12)} in this omsdesk's records (its audit log included)`,
+        );
+      }
+      const numbers = ticket
+        ? ticket.legs.flatMap((l) => (l.outcome?.orderNumber ? [l.outcome.orderNumber] : []))
+        : [number as string];
       const histories = await Promise.all(
         numbers.map((n) => ctx.deps.client.getOrderHistory(n, { signal: ctx.signal })),
       );
