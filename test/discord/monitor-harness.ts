@@ -29,7 +29,7 @@ import {
 } from '../fakes/discord/ids.js';
 import type { FakeMessage } from '../fakes/discord/payloads.js';
 import { FakeDiscord } from '../fakes/discord/server.js';
-import { type SimHarness, startSim, totpFor } from '../helpers/sim.js';
+import { placeOutside, type SimHarness, simCredentials, startSim } from '../helpers/sim.js';
 import { buttonsOf } from './harness.js';
 
 /** 10:00 to 15:31 IST: past the session's close, when the paper broker cancels what is still open. */
@@ -121,13 +121,7 @@ export async function startMonitorDesk(): Promise<MonitorHarness> {
   const clock = new FakeClock({ start: h.clock.now(), auto: false });
   const client = createBrokerClient({
     baseUrl: h.sim.url,
-    credentials: {
-      userId: 'SIM001',
-      password: 'sim-pass',
-      apiKey: 'sim-api-key',
-      vendorCode: 'SIM001_API',
-      totp: () => totpFor(h.clock.now()),
-    },
+    credentials: simCredentials(h),
     rateLimits: false,
     timeouts: { headersMs: 3_000, requestMs: 4_000 },
   });
@@ -236,26 +230,7 @@ export async function startMonitorDesk(): Promise<MonitorHarness> {
       return now().desk;
     },
     poll: () => now().watcher.poll(),
-    async placeOutside(order) {
-      const jKey = await h.loginV2();
-      const answer = await h.post('/apiV2/placeOrder', {
-        userId: 'SIM001',
-        jKey,
-        exchange: 'NSE',
-        tradingSymbol: 'SBIN-EQ',
-        quantity: '1',
-        price: '0',
-        product: 'I',
-        transactionType: 'B',
-        priceType: 'MKT',
-        retention: 'DAY',
-        remarks: 'from the broker app',
-        ...order,
-      });
-      const number = (answer.json as { data?: { orderNumber?: string } }).data?.orderNumber;
-      if (!number) throw new Error(`placement failed: ${answer.text}`);
-      return number;
-    },
+    placeOutside: (order) => placeOutside(h, order),
     messages: () => fake.messages(MONITOR_CHANNEL),
     messageOf,
     messageWhere: (n, test, what) =>

@@ -120,3 +120,40 @@ export function spanPositionBody(
     netQuantity: String(buy - sell),
   };
 }
+
+/**
+ * Places an order straight on the paper broker's API, as the broker's own app would (no omsdesk tag):
+ * by default a market buy of one SBIN share; answers the order number (fails the test otherwise).
+ */
+export async function placeOutside(h: SimHarness, order: Record<string, string> = {}): Promise<string> {
+  const jKey = await h.loginV2();
+  const answer = await h.post('/apiV2/placeOrder', {
+    userId: DEMO_ACCOUNT.userId,
+    jKey,
+    exchange: 'NSE',
+    tradingSymbol: 'SBIN-EQ',
+    quantity: '1',
+    price: '0',
+    product: 'I',
+    transactionType: 'B',
+    priceType: 'MKT',
+    retention: 'DAY',
+    remarks: 'from the broker app',
+    ...order,
+  });
+  const number = (answer.json as { data?: { orderNumber?: string } }).data?.orderNumber;
+  if (!number) throw new Error(`placement failed: ${answer.text}`);
+  return number;
+}
+
+/** The demo account's credentials for the real client, with TOTP codes for the paper broker's (manual) clock. */
+export function simCredentials(h: SimHarness) {
+  const a = DEMO_ACCOUNT;
+  return {
+    userId: a.userId,
+    password: a.password,
+    apiKey: a.apiKey,
+    vendorCode: a.vendorCode,
+    totp: () => totpFor(h.clock.now()),
+  };
+}

@@ -1,5 +1,6 @@
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { placeOutside } from '../helpers/sim.js';
 import { type McpHarness, startMcp } from './harness.js';
 
 let m: McpHarness | undefined;
@@ -34,20 +35,7 @@ describe('the omsdesk://orders/today resource', () => {
     });
     await m.client.subscribeResource({ uri: URI });
     // An order from the broker's own app, then one through an omsdesk ticket.
-    const key = await m.g.h.loginV2();
-    await m.g.h.post('/apiV2/placeOrder', {
-      userId: 'SIM001',
-      jKey: key,
-      exchange: 'NSE',
-      tradingSymbol: 'SBIN-EQ',
-      quantity: '1',
-      price: '0',
-      product: 'I',
-      transactionType: 'B',
-      priceType: 'MKT',
-      retention: 'DAY',
-      remarks: 'phone',
-    });
+    await placeOutside(m.g.h, { remarks: 'phone' });
     await m.g.watcher?.poll();
     await firstUpdate;
     expect(updates).toEqual([URI]);

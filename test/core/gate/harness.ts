@@ -11,7 +11,7 @@ import { type GateOptions, OrderGate } from '../../../src/core/gate/index.js';
 import { Redactor } from '../../../src/core/redact.js';
 import { OrderWatcher } from '../../../src/core/watcher/index.js';
 import { instrumentsCsv } from '../../../src/sim/market/index.js';
-import { type SimHarness, startSim, totpFor } from '../../helpers/sim.js';
+import { type SimHarness, simCredentials, startSim } from '../../helpers/sim.js';
 import { FakeClock } from '../support/fake-clock.js';
 
 export const ALICE: Actor = { channel: 'test', id: 'alice', name: 'Alice' };
@@ -63,14 +63,8 @@ export async function startGate(
   const clock = new FakeClock({ start: h.clock.now(), auto: false });
   const client = createBrokerClient({
     baseUrl: h.sim.url,
-    credentials: {
-      userId: 'SIM001',
-      password: 'sim-pass',
-      apiKey: 'sim-api-key',
-      vendorCode: 'SIM001_API',
-      // The paper broker runs on a manual clock: codes must be for its time, not the wall clock's.
-      totp: () => totpFor(h.clock.now()),
-    },
+    // The paper broker runs on a manual clock: codes are for its time, not the wall clock's.
+    credentials: simCredentials(h),
     rateLimits: false,
     // Short enough that a stalled placement turns UNKNOWN quickly in tests.
     timeouts: options.clientTimeouts ?? { headersMs: 1_500, requestMs: 2_000 },

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isGateError } from '../../../src/core/gate/index.js';
+import { placeOutside } from '../../helpers/sim.js';
 import { ALICE, type GateHarness, MODEL, startGate } from './harness.js';
 
 let g: GateHarness | undefined;
@@ -37,21 +38,7 @@ describe('the gate owns its order tag', () => {
     await g.client.login();
     const ticket = await g.gate.preview(order(), MODEL);
     // Someone places an order by hand whose remarks quote the ticket's tag after their own words.
-    const key = await g.h.loginV2();
-    const manual = await g.h.post('/apiV2/placeOrder', {
-      userId: 'SIM001',
-      jKey: key,
-      exchange: 'NSE',
-      tradingSymbol: 'SBIN-EQ',
-      quantity: '1',
-      price: '0',
-      product: 'I',
-      transactionType: 'B',
-      priceType: 'MKT',
-      retention: 'DAY',
-      remarks: `manual omsdesk:${ticket.id}`,
-    });
-    expect(manual.status).toBe(200);
+    await placeOutside(g.h, { remarks: `manual omsdesk:${ticket.id}` });
     // The ticket's own placement is cut before the broker handles it: nothing of ours reached the market.
     await g.h.post('/_sim/faults', { fault: { kind: 'drop', when: 'before' }, paths: ['/apiV2/placeOrder'] });
     const done = await g.gate.approve(ticket.id, ALICE);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createBrokerClient } from '../../../src/core/client/index.js';
 import type { BrokerClient } from '../../../src/core/client/types.js';
 import { OrderWatcher, type WatcherOptions } from '../../../src/core/watcher/index.js';
-import { type SimHarness, startSim, totpFor } from '../../helpers/sim.js';
+import { placeOutside, type SimHarness, simCredentials, startSim } from '../../helpers/sim.js';
 import { FakeClock } from '../support/fake-clock.js';
 
 /** A watcher over the real client and a real paper broker, counting the book reads it makes. */
@@ -28,13 +28,7 @@ export async function startWatcher(): Promise<WatcherHarness> {
   const clock = new FakeClock({ start: h.clock.now(), auto: false });
   const client = createBrokerClient({
     baseUrl: h.sim.url,
-    credentials: {
-      userId: 'SIM001',
-      password: 'sim-pass',
-      apiKey: 'sim-api-key',
-      vendorCode: 'SIM001_API',
-      totp: () => totpFor(h.clock.now()),
-    },
+    credentials: simCredentials(h),
     rateLimits: false,
   });
   const reads = { orderBook: 0, tradeBook: 0 };
@@ -61,26 +55,7 @@ export async function startWatcher(): Promise<WatcherHarness> {
       watchers.push(w);
       return w;
     },
-    async placeOutside(order) {
-      const jKey = await h.loginV2();
-      const answer = await h.post('/apiV2/placeOrder', {
-        userId: 'SIM001',
-        jKey,
-        exchange: 'NSE',
-        tradingSymbol: 'SBIN-EQ',
-        quantity: '1',
-        price: '0',
-        product: 'I',
-        transactionType: 'B',
-        priceType: 'MKT',
-        retention: 'DAY',
-        remarks: 'from the broker app',
-        ...order,
-      });
-      const number = (answer.json as { data?: { orderNumber?: string } }).data?.orderNumber;
-      if (!number) throw new Error(`placement failed: ${answer.text}`);
-      return number;
-    },
+    placeOutside: (order) => placeOutside(h, order),
     async close() {
       for (const w of watchers) w.close();
       await client.close();
