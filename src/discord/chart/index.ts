@@ -5,8 +5,8 @@ import { chartSummary } from './summary.js';
 import { THEME } from './theme.js';
 import type { CandleChart, CandleChartInput } from './types.js';
 
-export { ChartInputError } from './errors.js';
 export type { CandleChart, CandleChartInput } from './types.js';
+export { ChartInputError } from './types.js';
 
 /**
  * Draws a candlestick chart with volume, IST time axis and last-price line as a PNG (the same bytes for the

@@ -1,7 +1,7 @@
 import type { Candle } from '../../core/domain/candle.js';
 import { CANDLE_INTERVALS, type CandleInterval } from '../../core/vocabulary/index.js';
-import { ChartInputError } from './errors.js';
 import type { CandleChartInput } from './types.js';
+import { ChartInputError } from './types.js';
 
 /** The most candles one chart draws: past this a bar is under two pixels wide and reads as noise. */
 export const MAX_CANDLES = 500;

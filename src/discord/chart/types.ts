@@ -22,3 +22,8 @@ export interface CandleChart {
   /** One line for the message: window, OHLC, change %, volume; or what is absent. */
   readonly summary: string;
 }
+
+/** Input the chart renderer cannot draw; the message says which value was wrong and what to pass instead. */
+export class ChartInputError extends Error {
+  override readonly name = 'ChartInputError';
+}

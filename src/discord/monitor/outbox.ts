@@ -3,8 +3,7 @@ import type { WatchedOrder } from '../../core/watcher/index.js';
 import type { MessageBody } from '../messages.js';
 import { Doorbell } from './doorbell.js';
 import { orderFingerprint } from './order-message.js';
-import { loadOutbox, saveOutbox } from './outbox-file.js';
-import { serialSaves } from './serial-saves.js';
+import { loadOutbox, saveOutbox, serialSaves } from './outbox-file.js';
 import type { OrderEntry, PlacedBy, SummaryEntry } from './types.js';
 
 /** Orders kept at most; the oldest whose message is up to date are let go first. */
