@@ -99,8 +99,16 @@ async function attempt<T, R>(
  * Reads retry network errors, 5xx, timeouts and rate limits with backoff; order-placing calls never retry.
  */
 export async function request<T, R>(ctx: ClientContext, spec: RequestSpec<T, R>): Promise<R> {
-  const def: EndpointDef = ENDPOINTS[spec.endpoint];
   const scope = callScope(ctx, spec.call);
+  try {
+    return await send(ctx, spec, scope);
+  } finally {
+    scope.end();
+  }
+}
+
+async function send<T, R>(ctx: ClientContext, spec: RequestSpec<T, R>, scope: Scope): Promise<R> {
+  const def: EndpointDef = ENDPOINTS[spec.endpoint];
   let relogged = false;
   for (let failed = 0; ; ) {
     const result = await attempt(ctx, spec, def, scope);
@@ -127,7 +135,7 @@ export async function request<T, R>(ctx: ClientContext, spec: RequestSpec<T, R>)
       attempt: failed + 1,
       waitMs: wait,
     });
-    await abortable(ctx, spec.label, scope.signal, ctx.clock.sleep(wait, scope.signal));
+    await abortable(ctx, spec.label, scope, ctx.clock.sleep(wait, scope.signal));
   }
 }
 
