@@ -76,7 +76,8 @@ async function attempt<T, R>(
       secretAnswer: def.secretAnswer === true,
     };
     const decoded = decodeResponse(def.family, input, ctx.clock.now());
-    return { ok: true, value: spec.map({ ...decoded, raw: ctx.redactor.value(decoded.raw) }, session) };
+    const raw = ctx.redactor.json(decoded.raw, response.text);
+    return { ok: true, value: spec.map({ ...decoded, raw }, session) };
   } catch (error) {
     if (error instanceof FieldError) {
       const issues = [error.issue];

@@ -43,7 +43,7 @@ export function decodeResponse<T>(family: WireFamily, input: DecodeInput<T>, now
   const { response } = input;
   const body = parseJson(response.text);
   // The start of an unreadable body helps the user, unless the body may hold a secret.
-  const excerpt = input.secretAnswer === true ? '' : response.text.trim().slice(0, 200);
+  const excerpt = (): string => (input.secretAnswer === true ? '' : response.text.trim().slice(0, 200));
   if (
     response.status === 429 ||
     (body === NOT_JSON && isRateLimitText(response.text)) ||
@@ -51,9 +51,9 @@ export function decodeResponse<T>(family: WireFamily, input: DecodeInput<T>, now
   ) {
     const text =
       body !== NOT_JSON && isObject(body) ? pickText(body, 'message', 'emsg', 'data', 'name') : undefined;
-    throw rateLimited(input, response, nowMs, text ?? excerpt);
+    throw rateLimited(input, response, nowMs, text ?? excerpt());
   }
-  if (body === NOT_JSON) throw invalidResponse(input, ['(body): not JSON'], excerpt || undefined);
+  if (body === NOT_JSON) throw invalidResponse(input, ['(body): not JSON'], excerpt() || undefined);
   return DECODERS[family](body, input);
 }
 

@@ -22,7 +22,7 @@ export interface DecodeInput<T> {
 /** Why an error about a secret-bearing answer quotes none of it. */
 export const WITHHELD = "The answer's text is withheld: it may hold the session key";
 
-/** A decoded answer: the validated success body, or "no data" where that means an empty list. */
+/** A decoded answer: the validated success body, or "no data" where that means an empty list; `raw` is the parsed body. */
 export type Decoded<T> =
   | { readonly kind: 'ok'; readonly value: T; readonly raw: unknown }
   | { readonly kind: 'noData'; readonly text: string; readonly raw: unknown };

@@ -1,4 +1,4 @@
-import { istDate, parseBrokerTime, toIstIso } from '../time/ist.js';
+import { fromIst, istParts, parseBrokerTime, toIstIso } from '../time/ist.js';
 import type { Exchange } from '../vocabulary/index.js';
 import { DEPTH_LEVELS, type QuoteData } from '../wire/index.js';
 import { normalizeExchange, type Open } from './enums.js';
@@ -43,39 +43,56 @@ export interface Quote {
   readonly raw: unknown;
 }
 
-function depth(data: QuoteData, side: 'Buy' | 'Sell'): DepthLevel[] {
-  const fields = data as Record<string, string | undefined>;
-  return DEPTH_LEVELS.flatMap((level) => {
-    const price = optPrice(fields[`best${side}Price${level}`]);
-    if (price === undefined) return [];
-    return [
-      {
-        price,
-        quantity: optNumber(fields[`best${side}Quantity${level}`]) ?? 0,
-        orders: optNumber(fields[`best${side}Order${level}`]) ?? 0,
-      },
-    ];
-  });
+/** Each depth level's field names per side, spelled once rather than on every quote. */
+const DEPTH_FIELDS = {
+  Buy: levelFields('Buy'),
+  Sell: levelFields('Sell'),
+};
+
+function levelFields(side: 'Buy' | 'Sell') {
+  return DEPTH_LEVELS.map((level) => ({
+    price: `best${side}Price${level}`,
+    quantity: `best${side}Quantity${level}`,
+    orders: `best${side}Order${level}`,
+  }));
 }
 
+function depth(data: QuoteData, side: 'Buy' | 'Sell'): DepthLevel[] {
+  const fields = data as Record<string, string | undefined>;
+  const levels: DepthLevel[] = [];
+  for (const names of DEPTH_FIELDS[side]) {
+    const price = optPrice(fields[names.price]);
+    if (price === undefined) continue;
+    levels.push({
+      price,
+      quantity: optNumber(fields[names.quantity]) ?? 0,
+      orders: optNumber(fields[names.orders]) ?? 0,
+    });
+  }
+  return levels;
+}
+
+const CLOCK_TIME = /^(\d{2}):(\d{2}):(\d{2})$/;
+
+/** A last trade time: a full timestamp, or a clock time on the day of `requestMs` (else of `nowMs`) in IST. */
 function tradeTime(
   text: string | undefined,
-  requestTime: string | undefined,
+  requestMs: number | undefined,
   nowMs: number,
 ): string | undefined {
   const clock = optText(text);
   if (clock === undefined) return undefined;
-  const full = istIso(clock);
-  if (full !== undefined) return full;
-  if (!/^\d{2}:\d{2}:\d{2}$/.test(clock)) return undefined;
-  const day = (requestTime === undefined ? undefined : parseBrokerTime(requestTime)) ?? nowMs;
-  const [year, month, date] = istDate(day).split('-');
-  const ms = parseBrokerTime(`${clock} ${date}-${month}-${year}`);
-  return ms === undefined ? undefined : toIstIso(ms);
+  const match = CLOCK_TIME.exec(clock);
+  if (match === null) return istIso(clock);
+  const day = istParts(requestMs ?? nowMs);
+  const ms = fromIst(day.year, day.month, day.day, Number(match[1]), Number(match[2]), Number(match[3]));
+  return Number.isNaN(ms) || istParts(ms).year <= 1980 ? undefined : toIstIso(ms);
 }
 
 /** The quote's `data`; `nowMs` dates the last trade time when the answer carries no request time. */
 export function quoteFromWire(data: QuoteData, raw: unknown, nowMs: number): Quote {
+  const requestText = optText(data.requestTime);
+  const requestMs = requestText === undefined ? undefined : parseBrokerTime(requestText);
   return {
     exchange: normalizeExchange(data.exchange) ?? data.exchange,
     tradingSymbol: data.tradingSymbol,
@@ -87,7 +104,7 @@ export function quoteFromWire(data: QuoteData, raw: unknown, nowMs: number): Quo
     instrumentName: optText(data.instrumentName),
     lastPrice: reqPrice(data.lastTradedPrice, 'data.lastTradedPrice'),
     lastQuantity: optNumber(data.lastTradedQuantity),
-    lastTradeTime: tradeTime(data.lastTradeTime, data.requestTime, nowMs),
+    lastTradeTime: tradeTime(data.lastTradeTime, requestMs, nowMs),
     dayHigh: optPrice(data.dayHighPrice),
     dayLow: optPrice(data.dayLowPrice),
     volume: optNumber(data.volume),
@@ -100,7 +117,7 @@ export function quoteFromWire(data: QuoteData, raw: unknown, nowMs: number): Quo
     priceFactor: optText(data.priceFactor),
     bids: depth(data, 'Buy'),
     asks: depth(data, 'Sell'),
-    requestTime: istIso(data.requestTime),
+    requestTime: requestMs === undefined ? undefined : toIstIso(requestMs),
     raw,
   };
 }

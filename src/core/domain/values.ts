@@ -11,9 +11,33 @@ export class FieldError extends Error {
 
 const blank = (text: string | undefined): text is undefined => text === undefined || text.trim() === '';
 
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+
+/**
+ * A price written plainly (`2450.05`, `-3`: at most 11 whole digits and 4 decimals), read by `Number`:
+ * `parsePrice` would count it in exact integer units and divide by 10^4, which rounds to the same double.
+ * Undefined for anything else, which `parsePrice` reads.
+ */
+function plainPrice(text: string): number | undefined {
+  const sign = text.charCodeAt(0);
+  let at = sign === 43 || sign === 45 ? 1 : 0; // + or -
+  const wholeFrom = at;
+  while (isDigit(text.charCodeAt(at))) at += 1;
+  const whole = at - wholeFrom;
+  if (whole === 0 || whole > 11) return undefined;
+  if (at === text.length) return Number(text);
+  if (text.charCodeAt(at) !== 46) return undefined; // .
+  at += 1;
+  const fractionFrom = at;
+  while (isDigit(text.charCodeAt(at))) at += 1;
+  const fraction = at - fractionFrom;
+  return at === text.length && fraction >= 1 && fraction <= 4 ? Number(text) : undefined;
+}
+
 /** A price or amount, exact to 4 decimals; undefined when absent or unreadable. */
 export function optPrice(text: string | undefined): number | undefined {
-  return blank(text) ? undefined : parsePrice(text);
+  if (text === undefined) return undefined;
+  return plainPrice(text) ?? (blank(text) ? undefined : parsePrice(text));
 }
 
 /** A price or amount the answer must carry. */
