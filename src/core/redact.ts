@@ -23,10 +23,11 @@ export const REDACTED = '[redacted]';
 const SESSION_KEY_IN_TEXT = /["']?\b(?:susertoken|jkey)\b["']?\s*[:=]\s*["']?([^\s"',;&{}[\]<>]+)/gi;
 
 /**
- * A secret field name written as a whole JSON string (`"jKey"`), in any case. Unicode case folding
- * also catches names that only lower-case to one (the Kelvin sign in `"j\u212Aey"`), as `toLowerCase` does.
+ * A secret field name, or `__proto__`, written as a whole JSON string (`"jKey"`), in any case. Unicode
+ * case folding also catches names that only lower-case to one (the Kelvin sign in `"j\u212Aey"`), as
+ * `toLowerCase` does.
  */
-const SECRET_NAME_QUOTED = new RegExp(`"(?:${[...SECRET_KEYS].join('|')})"`, 'iu');
+const SECRET_NAME_QUOTED = new RegExp(`"(?:__proto__|${[...SECRET_KEYS].join('|')})"`, 'iu');
 
 /** Harvested values shorter than this are not taken for keys (they would mangle ordinary text). */
 const MIN_HARVESTED_LENGTH = 8;
@@ -86,7 +87,7 @@ export class Redactor {
   }
 
   #clean(text: string): boolean {
-    if (text.includes('\\') || text.includes('"__proto__"') || SECRET_NAME_QUOTED.test(text)) return false;
+    if (text.includes('\\') || SECRET_NAME_QUOTED.test(text)) return false;
     for (const value of this.#ordered) if (text.includes(value)) return false;
     return true;
   }

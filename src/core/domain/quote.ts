@@ -1,7 +1,8 @@
-import { fromIst, istParts, parseBrokerTime, toIstIso } from '../time/ist.js';
+import { istDate } from '../time/ist.js';
 import type { Exchange } from '../vocabulary/index.js';
 import { DEPTH_LEVELS, type QuoteData } from '../wire/index.js';
 import { normalizeExchange, type Open } from './enums.js';
+import { clockOnDayIso } from './ist-text.js';
 import { istIso, optNumber, optPrice, optText, reqPrice } from './values.js';
 
 /** One price level of the order book. */
@@ -72,27 +73,23 @@ function depth(data: QuoteData, side: 'Buy' | 'Sell'): DepthLevel[] {
   return levels;
 }
 
-const CLOCK_TIME = /^(\d{2}):(\d{2}):(\d{2})$/;
+const CLOCK_TIME = /^\d{2}:\d{2}:\d{2}$/;
 
-/** A last trade time: a full timestamp, or a clock time on the day of `requestMs` (else of `nowMs`) in IST. */
+/** A last trade time: a full timestamp, or a clock time on the day of the answer (else today) in IST. */
 function tradeTime(
   text: string | undefined,
-  requestMs: number | undefined,
+  requestIso: string | undefined,
   nowMs: number,
 ): string | undefined {
   const clock = optText(text);
   if (clock === undefined) return undefined;
-  const match = CLOCK_TIME.exec(clock);
-  if (match === null) return istIso(clock);
-  const day = istParts(requestMs ?? nowMs);
-  const ms = fromIst(day.year, day.month, day.day, Number(match[1]), Number(match[2]), Number(match[3]));
-  return Number.isNaN(ms) || istParts(ms).year <= 1980 ? undefined : toIstIso(ms);
+  if (!CLOCK_TIME.test(clock)) return istIso(clock);
+  return clockOnDayIso(clock, requestIso?.slice(0, 10) ?? istDate(nowMs));
 }
 
 /** The quote's `data`; `nowMs` dates the last trade time when the answer carries no request time. */
 export function quoteFromWire(data: QuoteData, raw: unknown, nowMs: number): Quote {
-  const requestText = optText(data.requestTime);
-  const requestMs = requestText === undefined ? undefined : parseBrokerTime(requestText);
+  const requestTime = istIso(data.requestTime);
   return {
     exchange: normalizeExchange(data.exchange) ?? data.exchange,
     tradingSymbol: data.tradingSymbol,
@@ -104,7 +101,7 @@ export function quoteFromWire(data: QuoteData, raw: unknown, nowMs: number): Quo
     instrumentName: optText(data.instrumentName),
     lastPrice: reqPrice(data.lastTradedPrice, 'data.lastTradedPrice'),
     lastQuantity: optNumber(data.lastTradedQuantity),
-    lastTradeTime: tradeTime(data.lastTradeTime, requestMs, nowMs),
+    lastTradeTime: tradeTime(data.lastTradeTime, requestTime, nowMs),
     dayHigh: optPrice(data.dayHighPrice),
     dayLow: optPrice(data.dayLowPrice),
     volume: optNumber(data.volume),
@@ -117,7 +114,7 @@ export function quoteFromWire(data: QuoteData, raw: unknown, nowMs: number): Quo
     priceFactor: optText(data.priceFactor),
     bids: depth(data, 'Buy'),
     asks: depth(data, 'Sell'),
-    requestTime: requestMs === undefined ? undefined : toIstIso(requestMs),
+    requestTime,
     raw,
   };
 }

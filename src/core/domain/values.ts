@@ -1,5 +1,6 @@
 import { parsePrice } from '../price.js';
-import { parseBrokerTime, toIstIso } from '../time/ist.js';
+import { toIstIso } from '../time/ist.js';
+import { brokerTimeIso } from './ist-text.js';
 
 /** A wire value that cannot stand for what the field means (a price that is not a number). */
 export class FieldError extends Error {
@@ -64,9 +65,7 @@ export function reqNumber(text: string | undefined, path: string): number {
 
 /** A broker timestamp (`HH:MM:SS dd-mm-yyyy` or `dd-mm-yyyy HH:MM:SS`, IST) as ISO 8601 with +05:30. */
 export function istIso(text: string | undefined): string | undefined {
-  if (blank(text)) return undefined;
-  const ms = parseBrokerTime(text);
-  return ms === undefined ? undefined : toIstIso(ms);
+  return blank(text) ? undefined : brokerTimeIso(text);
 }
 
 /** Epoch seconds (as the broker sends `ordenttm`, `ssboe`) as ISO 8601 with +05:30. */

@@ -17,10 +17,10 @@ function utf8Text(chunks: readonly Buffer[], length: number): string {
  * still queued for a connection, is aborted.
  */
 export class BodyCollector implements Dispatcher.DispatchHandler {
-  /** Runs once, when the promise settles (the caller drops its timer and abort hook there). */
-  onSettled: () => void = () => {};
   readonly #resolve: (response: HttpResponse) => void;
   readonly #reject: (error: unknown) => void;
+  /** Runs once, when the promise settles (the caller drops its timer and abort hook there). */
+  #onSettled: (() => void) | undefined;
   #controller: Controller | undefined;
   #failure: Error | undefined;
   #settled = false;
@@ -32,6 +32,11 @@ export class BodyCollector implements Dispatcher.DispatchHandler {
   constructor(resolve: (response: HttpResponse) => void, reject: (error: unknown) => void) {
     this.#resolve = resolve;
     this.#reject = reject;
+  }
+
+  /** Gives the function to run once the answer's promise settles. */
+  whenSettled(run: () => void): void {
+    this.#onSettled = run;
   }
 
   /** Ends the exchange with `error` (an abort, a deadline) unless it has already settled. */
@@ -78,6 +83,6 @@ export class BodyCollector implements Dispatcher.DispatchHandler {
 
   #settle(): void {
     this.#settled = true;
-    this.onSettled();
+    this.#onSettled?.();
   }
 }

@@ -73,10 +73,10 @@ export class HttpTransport {
         () => collector.fail(new DeadlineExceeded(`no answer within ${timeoutMs} ms`)),
         Math.max(0, timeoutMs),
       );
-      collector.onSettled = () => {
+      collector.whenSettled(() => {
         clearTimeout(timer);
         off();
-      };
+      });
       try {
         const { origin, path: target } = this.#target(path);
         this.#dispatcher.dispatch(
