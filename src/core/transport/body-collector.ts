@@ -1,5 +1,11 @@
 import type { Dispatcher } from 'undici';
-import type { HttpResponse } from './http.js';
+
+/** What came back from one exchange: status, headers and the body as text (decoding is not this layer's job). */
+export interface HttpResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly text: string;
+}
 
 type Controller = Dispatcher.DispatchController;
 

@@ -1,13 +1,8 @@
 import { Agent, type Dispatcher } from 'undici';
-import { BodyCollector } from './body-collector.js';
+import { BodyCollector, type HttpResponse } from './body-collector.js';
 import { type Abortable, DeadlineExceeded, onAbort, reasonOf } from './signals.js';
 
-/** What came back from one exchange: status, headers and the body as text (decoding is not this layer's job). */
-export interface HttpResponse {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  readonly text: string;
-}
+export type { HttpResponse } from './body-collector.js';
 
 /** Connection settings of the transport. */
 export interface HttpTransportOptions {
