@@ -1,6 +1,6 @@
 import { istDate } from '../time/ist.js';
 import type { Exchange } from '../vocabulary/index.js';
-import { DEPTH_LEVELS, type QuoteData } from '../wire/index.js';
+import type { QuoteData } from '../wire/index.js';
 import { normalizeExchange, type Open } from './enums.js';
 import { clockOnDayIso } from './ist-text.js';
 import { istIso, optNumber, optPrice, optText, reqPrice } from './values.js';
@@ -44,46 +44,48 @@ export interface Quote {
   readonly raw: unknown;
 }
 
-/** Each depth level's field names per side, spelled once rather than on every quote. */
-const DEPTH_FIELDS = {
-  Buy: levelFields('Buy'),
-  Sell: levelFields('Sell'),
-};
-
-function levelFields(side: 'Buy' | 'Sell') {
-  return DEPTH_LEVELS.map((level) => ({
-    price: `best${side}Price${level}`,
-    quantity: `best${side}Quantity${level}`,
-    orders: `best${side}Order${level}`,
-  }));
+/** Adds one level of the book when its price is there (quantity and orders default to 0). */
+function addLevel(
+  levels: DepthLevel[],
+  price: string | undefined,
+  quantity: string | undefined,
+  orders: string | undefined,
+): void {
+  const value = optPrice(price);
+  if (value !== undefined)
+    levels.push({ price: value, quantity: optNumber(quantity) ?? 0, orders: optNumber(orders) ?? 0 });
 }
 
-function depth(data: QuoteData, side: 'Buy' | 'Sell'): DepthLevel[] {
-  const fields = data as Record<string, string | undefined>;
+/** The depth fields of a quote (the schema spells them out in a loop, so its type does not name them). */
+type DepthFields = Readonly<Record<string, string | undefined>>;
+
+// Each field is read by its name: one place per name is what lets the engine keep these reads cheap.
+function bids(d: DepthFields): DepthLevel[] {
   const levels: DepthLevel[] = [];
-  for (const names of DEPTH_FIELDS[side]) {
-    const price = optPrice(fields[names.price]);
-    if (price === undefined) continue;
-    levels.push({
-      price,
-      quantity: optNumber(fields[names.quantity]) ?? 0,
-      orders: optNumber(fields[names.orders]) ?? 0,
-    });
-  }
+  addLevel(levels, d.bestBuyPrice1, d.bestBuyQuantity1, d.bestBuyOrder1);
+  addLevel(levels, d.bestBuyPrice2, d.bestBuyQuantity2, d.bestBuyOrder2);
+  addLevel(levels, d.bestBuyPrice3, d.bestBuyQuantity3, d.bestBuyOrder3);
+  addLevel(levels, d.bestBuyPrice4, d.bestBuyQuantity4, d.bestBuyOrder4);
+  addLevel(levels, d.bestBuyPrice5, d.bestBuyQuantity5, d.bestBuyOrder5);
   return levels;
 }
 
-const CLOCK_TIME = /^\d{2}:\d{2}:\d{2}$/;
+function asks(d: DepthFields): DepthLevel[] {
+  const levels: DepthLevel[] = [];
+  addLevel(levels, d.bestSellPrice1, d.bestSellQuantity1, d.bestSellOrder1);
+  addLevel(levels, d.bestSellPrice2, d.bestSellQuantity2, d.bestSellOrder2);
+  addLevel(levels, d.bestSellPrice3, d.bestSellQuantity3, d.bestSellOrder3);
+  addLevel(levels, d.bestSellPrice4, d.bestSellQuantity4, d.bestSellOrder4);
+  addLevel(levels, d.bestSellPrice5, d.bestSellQuantity5, d.bestSellOrder5);
+  return levels;
+}
 
 /** A last trade time: a full timestamp, or a clock time on the day of the answer (else today) in IST. */
-function tradeTime(
-  text: string | undefined,
-  requestIso: string | undefined,
-  nowMs: number,
-): string | undefined {
+function tradeTime(text: string | undefined, requestIso: string | undefined, nowMs: number): string | undefined {
   const clock = optText(text);
   if (clock === undefined) return undefined;
-  if (!CLOCK_TIME.test(clock)) return istIso(clock);
+  // Eight characters can only be a clock time (`HH:MM:SS`); a full timestamp has nineteen.
+  if (clock.length !== 8) return istIso(clock);
   return clockOnDayIso(clock, requestIso?.slice(0, 10) ?? istDate(nowMs));
 }
 
@@ -112,8 +114,8 @@ export function quoteFromWire(data: QuoteData, raw: unknown, nowMs: number): Quo
     pricePrecision: optNumber(data.pricePrecision),
     multiplier: optNumber(data.multipler),
     priceFactor: optText(data.priceFactor),
-    bids: depth(data, 'Buy'),
-    asks: depth(data, 'Sell'),
+    bids: bids(data as DepthFields),
+    asks: asks(data as DepthFields),
     requestTime,
     raw,
   };

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { optPrice } from '../../../src/core/domain/values.js';
+import { plainDecimal } from '../../../src/core/domain/plain-decimal.js';
+import { istIso, optNumber, optPrice, optText } from '../../../src/core/domain/values.js';
 import { parsePrice } from '../../../src/core/price.js';
+import { parseBrokerTime, toIstIso } from '../../../src/core/time/ist.js';
 
 /** How prices were read before the plain-decimal fast path: blank is absent, the rest through `parsePrice`. */
 const reference = (text: string): number | undefined => (text.trim() === '' ? undefined : parsePrice(text));
@@ -19,11 +21,76 @@ const priceLike = fc
   )
   .map((parts) => parts.join(''));
 
+/** How numbers, texts and times were read before the fast paths. */
+const previous = {
+  number(text: string): number | undefined {
+    if (text.trim() === '') return undefined;
+    const value = Number(text.trim());
+    return Number.isFinite(value) ? value : undefined;
+  },
+  text: (text: string): string | undefined => (text.trim() === '' ? undefined : text.trim()),
+  time(text: string): string | undefined {
+    if (text.trim() === '') return undefined;
+    const ms = parseBrokerTime(text);
+    return ms === undefined ? undefined : toIstIso(ms);
+  },
+};
+
+/** Texts a number field may hold: the price-like ones, exponents, hex, infinities, odd blanks. */
+const numberLike = fc.oneof(
+  priceLike,
+  fc.constantFrom(
+    '',
+    ' ',
+    '\n\t',
+    '\u00a0',
+    '\ufeff',
+    '1e3',
+    '0x10',
+    'Infinity',
+    '-Infinity',
+    'NaN',
+    ' 7 ',
+    '.',
+    '-',
+    '0',
+  ),
+);
+
+describe('reading wire numbers, texts and times', () => {
+  it('reads numbers, texts and broker times exactly as before', () => {
+    fc.assert(
+      fc.property(numberLike, (text) => {
+        expect(Object.is(optNumber(text), previous.number(text))).toBe(true);
+        expect(optText(text)).toBe(previous.text(text));
+        expect(istIso(text)).toBe(previous.time(text));
+      }),
+      { numRuns: 20_000 },
+    );
+    expect([optNumber(undefined), optText(undefined), istIso(undefined)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+});
+
 describe('reading a wire price', () => {
   it('gives exactly what parsePrice gives, for plain decimals and everything near them', () => {
     fc.assert(
       fc.property(priceLike, (text) => {
         expect(Object.is(optPrice(text), reference(text))).toBe(true);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('reads a plain decimal to the same double as Number does, and refuses the rest to the full readers', () => {
+    fc.assert(
+      fc.property(priceLike, (text) => {
+        const plain = plainDecimal(text);
+        if (plain !== undefined) expect(Object.is(plain, Number(text))).toBe(true);
+        else expect(/^[+-]?\d{1,11}(\.\d{1,4})?$/.test(text)).toBe(false);
       }),
       { numRuns: 20_000 },
     );
