@@ -81,7 +81,11 @@ function asks(d: DepthFields): DepthLevel[] {
 }
 
 /** A last trade time: a full timestamp, or a clock time on the day of the answer (else today) in IST. */
-function tradeTime(text: string | undefined, requestIso: string | undefined, nowMs: number): string | undefined {
+function tradeTime(
+  text: string | undefined,
+  requestIso: string | undefined,
+  nowMs: number,
+): string | undefined {
   const clock = optText(text);
   if (clock === undefined) return undefined;
   // Eight characters can only be a clock time (`HH:MM:SS`); a full timestamp has nineteen.
