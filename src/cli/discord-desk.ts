@@ -1,40 +1,8 @@
 import { join } from 'node:path';
-import type { Config, DiscordConfig } from '../core/config/index.js';
 import { renderCandleChart } from '../discord/chart/index.js';
-import type { DeskSettings } from '../discord/deps.js';
 import { type DiscordDesk, startDiscordDesk } from '../discord/desk.js';
+import { deskSettings, requireDiscord } from './desk-settings.js';
 import type { Runtime } from './runtime.js';
-import { UsageError } from './usage-error.js';
-
-/** The Discord configuration, or a start-up error saying which variables to set. */
-export function requireDiscord(config: Config): DiscordConfig {
-  if (config.discord === undefined) {
-    throw new UsageError(
-      'DISCORD_TOKEN is not set: the Discord desk needs DISCORD_TOKEN, DISCORD_APPLICATION_ID and DISCORD_GUILD_ID (see the README)',
-    );
-  }
-  return config.discord;
-}
-
-/** Who may do what on the desk, from the configuration. */
-export function deskSettings(config: Config, discord: DiscordConfig): DeskSettings {
-  return {
-    guildId: discord.guildId,
-    approvers: discord.approvers,
-    ...(discord.approvalsChannel === undefined ? {} : { approvalsChannel: discord.approvalsChannel }),
-    ...(discord.monitorChannel === undefined ? {} : { monitorChannel: discord.monitorChannel }),
-    fourEyes: discord.fourEyes,
-    readOnly: config.policy.readOnly,
-  };
-}
-
-/** True when the configured desk can approve orders (it has approvers and omsdesk is not read-only). */
-export function deskApproves(config: Config): boolean {
-  const d = config.discord;
-  return (
-    d !== undefined && d.approvers.length > 0 && d.approvalsChannel !== undefined && !config.policy.readOnly
-  );
-}
 
 /**
  * Starts the Discord desk on a runtime: the same client, master, gate and order watcher as everything else

@@ -1,60 +1,86 @@
 #!/usr/bin/env node
-import { AUDIT_USAGE, auditCommand } from './commands/audit.js';
-import { demoCommand } from './commands/demo.js';
-import { DEPLOY_USAGE, deployCommandsCommand } from './commands/deploy-commands.js';
-import { DISCORD_USAGE, discordCommand } from './commands/discord.js';
-import { MCP_USAGE, mcpCommand } from './commands/mcp.js';
-import { SERVE_USAGE, serveCommand } from './commands/serve.js';
-import { SIM_USAGE, simCommand } from './commands/sim.js';
 import { UsageError } from './usage-error.js';
 
 type Command = (argv: readonly string[]) => Promise<void>;
 
-const COMMANDS: Record<string, { run: Command; summary: string }> = {
-  sim: { run: simCommand, summary: 'run the paper broker alone (HTTP API of the spec)' },
+/** A command and its usage lines, loaded only when asked for: `omsdesk mcp` need not load discord.js. */
+interface Loaded {
+  readonly run: Command;
+  readonly usage: string;
+}
+
+const COMMANDS: Record<string, { load: () => Promise<Loaded>; summary: string }> = {
+  sim: {
+    load: async () => {
+      const m = await import('./commands/sim.js');
+      return { run: m.simCommand, usage: m.SIM_USAGE };
+    },
+    summary: 'run the paper broker alone (HTTP API of the spec)',
+  },
   serve: {
-    run: serveCommand,
+    load: async () => {
+      const m = await import('./commands/serve.js');
+      return { run: m.serveCommand, usage: m.SERVE_USAGE };
+    },
     summary: 'serve MCP over HTTP, and the Discord desk when DISCORD_TOKEN is set',
   },
-  mcp: { run: mcpCommand, summary: 'serve MCP on stdio (or over HTTP with --http)' },
+  mcp: {
+    load: async () => {
+      const m = await import('./commands/mcp.js');
+      return { run: m.mcpCommand, usage: m.MCP_USAGE };
+    },
+    summary: 'serve MCP on stdio (or over HTTP with --http)',
+  },
   demo: {
-    run: demoCommand,
+    load: async () => {
+      const m = await import('./commands/demo.js');
+      return { run: m.demoCommand, usage: '' };
+    },
     summary: 'a short guided tour: an MCP client quotes, orders (confirmed) and follows',
   },
-  discord: { run: discordCommand, summary: 'run the Discord desk alone (slash commands, order cards)' },
+  discord: {
+    load: async () => {
+      const m = await import('./commands/discord.js');
+      return { run: m.discordCommand, usage: m.DISCORD_USAGE };
+    },
+    summary: 'run the Discord desk alone (slash commands, order cards)',
+  },
   'deploy-commands': {
-    run: deployCommandsCommand,
+    load: async () => {
+      const m = await import('./commands/deploy-commands.js');
+      return { run: m.deployCommandsCommand, usage: m.DEPLOY_USAGE };
+    },
     summary: 'register the Discord slash commands in the server, then exit',
   },
-  audit: { run: auditCommand, summary: 'verify the hash chain of the audit log' },
+  audit: {
+    load: async () => {
+      const m = await import('./commands/audit.js');
+      return { run: m.auditCommand, usage: m.AUDIT_USAGE };
+    },
+    summary: 'verify the hash chain of the audit log',
+  },
 };
 
-function help(): string {
+/** The order the usage lines are shown in. */
+const USAGE_ORDER = ['serve', 'mcp', 'sim', 'discord', 'deploy-commands', 'audit'] as const;
+
+async function help(): Promise<string> {
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(18)} ${c.summary}`);
-  return [
-    'usage: omsdesk <command> [flags]',
-    '',
-    'commands:',
-    ...lines,
-    '',
-    SERVE_USAGE,
-    MCP_USAGE,
-    SIM_USAGE,
-    DISCORD_USAGE,
-    DEPLOY_USAGE,
-    AUDIT_USAGE,
-  ].join('\n');
+  const usages = await Promise.all(
+    USAGE_ORDER.map(async (name) => (await COMMANDS[name]?.load())?.usage ?? ''),
+  );
+  return ['usage: omsdesk <command> [flags]', '', 'commands:', ...lines, '', ...usages].join('\n');
 }
 
 async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    console.log(help());
+    console.log(await help());
     return 0;
   }
   const command = COMMANDS[name];
   if (!command) throw new UsageError(`unknown command "${name}"`);
-  await command.run(rest);
+  await (await command.load()).run(rest);
   return 0;
 }
 

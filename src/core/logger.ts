@@ -16,8 +16,9 @@ const noop = (): void => {};
 /** A logger that drops everything (the default). */
 export const silentLogger: Logger = { debug: noop, info: noop, warn: noop, error: noop };
 
-/** Wraps a logger so every message and field passes through the redactor first. */
+/** Wraps a logger so every message and field passes through the redactor first (the silent one drops them unread). */
 export function redactingLogger(inner: Logger, redactor: Redactor): Logger {
+  if (inner === silentLogger) return silentLogger;
   const wrap =
     (level: keyof Logger) =>
     (message: string, fields?: LogFields): void => {

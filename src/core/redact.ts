@@ -22,6 +22,13 @@ export const REDACTED = '[redacted]';
 /** A session key written as a field in any text, JSON or not (`"susertoken":"…"`, `jKey=…`). */
 const SESSION_KEY_IN_TEXT = /["']?\b(?:susertoken|jkey)\b["']?\s*[:=]\s*["']?([^\s"',;&{}[\]<>]+)/gi;
 
+/**
+ * A secret field name, or `__proto__`, written as a whole JSON string (`"jKey"`), in any case. Unicode
+ * case folding also catches names that only lower-case to one (the Kelvin sign in `"j\u212Aey"`), as
+ * `toLowerCase` does.
+ */
+const SECRET_NAME_QUOTED = new RegExp(`"(?:__proto__|${[...SECRET_KEYS].join('|')})"`, 'iu');
+
 /** Harvested values shorter than this are not taken for keys (they would mangle ordinary text). */
 const MIN_HARVESTED_LENGTH = 8;
 
@@ -67,6 +74,22 @@ export class Redactor {
   /** A deep copy with secret-named fields and known secret values replaced. */
   value<T>(input: T): T {
     return this.#walk(input, new WeakSet()) as T;
+  }
+
+  /**
+   * `value(parsed)` for `parsed = JSON.parse(text)`, skipping the walk when the text proves it would
+   * change nothing: no escape sequence (which could spell a name or a secret otherwise), no secret field
+   * name as a quoted string, no known secret value, no `__proto__` key. Every key and string of `parsed`
+   * is then a piece of `text`, so none is secret; `parsed` itself is returned (nothing else holds it).
+   */
+  json<T>(parsed: T, text: string): T {
+    return this.#clean(text) ? parsed : this.value(parsed);
+  }
+
+  #clean(text: string): boolean {
+    if (text.includes('\\') || SECRET_NAME_QUOTED.test(text)) return false;
+    for (const value of this.#ordered) if (text.includes(value)) return false;
+    return true;
   }
 
   #walk(input: unknown, seen: WeakSet<object>): unknown {

@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { confirmationProblem, toolConfirmEnabled } from './confirm/settings.js';
 import { resolveDeps } from './context.js';
 import type { McpDeps } from './deps.js';
@@ -55,7 +56,13 @@ export function createMcpServer(deps: McpDeps): McpServer {
     ? { tools: {}, resources: { subscribe: true, listChanged: false } }
     : { tools: {} };
   const server = new McpServer(SERVER_INFO, { capabilities, instructions: INSTRUCTIONS });
-  for (const tool of toolsFor(deps)) tool.register(server, resolved);
+  const tools = toolsFor(deps);
+  for (const tool of tools) tool.register(server, resolved);
+  // The SDK converts every tool's zod schemas to JSON Schema on every tools/list (and for every HTTP
+  // session's server): the same list, each tool converted once for the process.
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: tools.map((tool) => tool.listing()),
+  }));
   registerOrdersToday(server, resolved);
   return server;
 }

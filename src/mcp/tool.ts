@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
+import type { CallToolResult, Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ResolvedDeps, ToolContext } from './context.js';
 import { errorResult } from './errors.js';
@@ -44,24 +45,42 @@ export interface Tool {
   readonly name: string;
   readonly annotations: Annotations;
   register(server: McpServer, deps: ResolvedDeps): void;
+  /** The tool as `tools/list` shows it, as the SDK would write it, converted once for the process. */
+  listing(): ListedTool;
 }
 
 /** Wraps a definition: registration with all its metadata, errors turned into `isError` results, a log line per call. */
 export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
   def: ToolDefinition<I, O>,
 ): Tool {
+  const inputSchema = z.object(def.input);
+  const outputSchema = z.object(def.output);
+  const annotations = { title: def.title, ...def.annotations };
+  let listed: ListedTool | undefined;
   return {
     name: def.name,
     annotations: def.annotations,
+    listing() {
+      // The same conversion, with the same options and field order, as the SDK's own tools/list handler.
+      listed ??= {
+        name: def.name,
+        title: def.title,
+        description: def.description,
+        inputSchema: toJsonSchemaCompat(inputSchema, { strictUnions: true, pipeStrategy: 'input' }),
+        annotations,
+        // What registerTool gives every tool that is not a task.
+        execution: { taskSupport: 'forbidden' },
+        outputSchema: toJsonSchemaCompat(outputSchema, { strictUnions: true, pipeStrategy: 'output' }),
+      } as ListedTool;
+      return listed;
+    },
     register(server, deps) {
-      const inputSchema = z.object(def.input);
-      const outputSchema = z.object(def.output);
       const config = {
         title: def.title,
         description: def.description,
         inputSchema,
         outputSchema,
-        annotations: { title: def.title, ...def.annotations },
+        annotations,
       };
       server.registerTool<typeof outputSchema, typeof inputSchema>(
         def.name,

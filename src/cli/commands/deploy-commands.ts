@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { configRedactor } from '../../core/config/index.js';
 import { deployCommands } from '../../discord/deploy.js';
 import { loadCliConfig } from '../config.js';
-import { deskSettings, requireDiscord } from '../discord-desk.js';
+import { deskSettings, requireDiscord } from '../desk-settings.js';
 import { UsageError } from '../usage-error.js';
 
 export const DEPLOY_USAGE = 'omsdesk deploy-commands [--guild ID]   (default: DISCORD_GUILD_ID)';

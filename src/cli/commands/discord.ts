@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { deskApproves, requireDiscord, startDesk } from '../discord-desk.js';
+import { deskApproves, requireDiscord } from '../desk-settings.js';
+import { startDesk } from '../discord-desk.js';
 import { untilSignal } from '../lifecycle.js';
 import { startFromEnvironment } from '../runtime.js';
 

@@ -4,7 +4,6 @@ import type { ApprovalChannel } from '../../core/gate/index.js';
 import { confirmationProblem } from '../../mcp/confirm/settings.js';
 import type { McpDeps } from '../../mcp/deps.js';
 import { createMcpServer, McpSetupError } from '../../mcp/server.js';
-import { startHttpServer } from '../../mcp/transports/http.js';
 import { serveStdio } from '../../mcp/transports/stdio.js';
 import { untilSignal } from '../lifecycle.js';
 import { type Runtime, startFromEnvironment } from '../runtime.js';
@@ -58,6 +57,8 @@ function checkStandaloneMcp(config: Config): void {
 /** Serves MCP over HTTP for a runtime until Ctrl-C; one server per session, one set of tool tickets. */
 export async function serveHttp(rt: Runtime, host: string, port: number, approvalChannel?: ApprovalChannel) {
   const toolTickets = new Set<string>();
+  // Loaded here: a stdio server has no use for the HTTP transport's modules (the SDK's, hono's).
+  const { startHttpServer } = await import('../../mcp/transports/http.js');
   return startHttpServer({
     host,
     port,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DiscordDesk } from '../../discord/desk.js';
-import { deskApproves, startDesk } from '../discord-desk.js';
+import { deskApproves } from '../desk-settings.js';
 import { untilSignal } from '../lifecycle.js';
 import { startFromEnvironment } from '../runtime.js';
 import { intFlag } from '../usage-error.js';
@@ -62,7 +62,9 @@ export async function serveCommand(argv: readonly string[]): Promise<void> {
   };
   const host = values.host ?? config.mcp.host;
   const http = await (async () => {
-    desk = config.discord === undefined ? undefined : await startDesk(rt);
+    // discord.js (and the chart renderer) load only for a desk to run: most servers have none.
+    desk =
+      config.discord === undefined ? undefined : await (await import('../discord-desk.js')).startDesk(rt);
     const channel = desk !== undefined && deskApproves(config) ? desk.approvals : undefined;
     return serveHttp(rt, host, intFlag('port', values.port, config.mcp.port, 0, 65535), channel);
   })().catch(async (error: unknown) => {

@@ -2,7 +2,7 @@ import type { BrokerError } from '../errors.js';
 import { brokerError } from '../failures.js';
 import type { HttpResponse } from '../transport/http.js';
 import { classifyNetworkError } from '../transport/network-errors.js';
-import { timedSignal } from '../transport/signals.js';
+import { DeadlineExceeded } from '../transport/signals.js';
 import type { EndpointDef } from '../vocabulary/index.js';
 import { abortError, type Scope } from './call-scope.js';
 import type { ClientContext } from './context.js';
@@ -27,19 +27,17 @@ export async function exchange(
       maybeSent: false,
     };
   }
-  const timed = timedSignal(scope.signal, Math.min(ctx.timeouts.requestMs, remaining));
   try {
-    return { response: await ctx.transport.post(def.path, body, timed.signal) };
+    const timeoutMs = Math.min(ctx.timeouts.requestMs, remaining);
+    return { response: await ctx.transport.post(def.path, body, scope, timeoutMs) };
   } catch (cause) {
-    if (scope.signal.aborted) return { error: abortError(ctx, label, def.path), maybeSent: true };
-    if (timed.timedOut()) {
+    if (scope.aborted) return { error: abortError(ctx, label, def.path), maybeSent: true };
+    if (cause instanceof DeadlineExceeded) {
       return { error: brokerError('TIMEOUT', { label, endpoint: def.path, cause }), maybeSent: true };
     }
     const failure = classifyNetworkError(cause);
     const note = failure.errorCode === undefined ? undefined : `(${failure.errorCode})`;
     const error = brokerError(failure.kind, { label, endpoint: def.path, cause, ...(note ? { note } : {}) });
     return { error, maybeSent: failure.maybeSent };
-  } finally {
-    timed.dispose();
   }
 }

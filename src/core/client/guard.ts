@@ -7,13 +7,17 @@ type AsyncMethods = Record<string, (...args: any[]) => Promise<unknown>>;
 
 /** Wraps every method so no error leaves the client with a known secret in its message, texts or cause chain. */
 export function guardMethods<T extends AsyncMethods>(redactor: Redactor, methods: T): T {
+  const sanitized = (error: unknown): never => {
+    throw isBrokerError(error) ? sanitizeError(error, redactor) : error;
+  };
   const guarded: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(methods)) {
-    guarded[name] = async (...args: unknown[]) => {
+    guarded[name] = (...args: unknown[]): Promise<unknown> => {
       try {
-        return await method(...args);
+        return method(...args).catch(sanitized);
       } catch (error) {
-        throw isBrokerError(error) ? sanitizeError(error, redactor) : error;
+        // A method that throws before its promise exists is guarded the same way.
+        return Promise.reject(error).catch(sanitized);
       }
     };
   }

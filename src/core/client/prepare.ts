@@ -22,11 +22,14 @@ export async function prepare(
   label: string,
   scope: Scope,
 ): Promise<Prepared> {
+  if (scope.aborted) return { error: abortError(ctx, label, def.path) };
   try {
-    const session = def.session ? await ctx.session.current(scope.signal) : undefined;
-    const slot = await ctx.limiter.acquire(def.rate, { signal: scope.signal, deadlineAt: scope.deadlineAt });
+    // The caller's signal is enough here: a login stops by itself when the client closes.
+    const session = def.session ? await ctx.session.current(scope.caller) : undefined;
+    const slot = await ctx.limiter.acquire(def.rate, { signal: scope, deadlineAt: scope.deadlineAt });
     return { session, slot };
   } catch (error) {
+    if (scope.aborted) return { error: abortError(ctx, label, def.path) };
     // A failed login already had its own retries.
     if (isBrokerError(error)) return { error };
     if (error instanceof SlotBeyondDeadline) {
@@ -38,7 +41,6 @@ export async function prepare(
         error: brokerError('RATE_LIMITED', { label, endpoint: def.path, note, retryAfterMs: error.waitMs }),
       };
     }
-    if (scope.signal.aborted) return { error: abortError(ctx, label, def.path) };
     throw error;
   }
 }

@@ -76,7 +76,8 @@ async function attempt<T, R>(
       secretAnswer: def.secretAnswer === true,
     };
     const decoded = decodeResponse(def.family, input, ctx.clock.now());
-    return { ok: true, value: spec.map({ ...decoded, raw: ctx.redactor.value(decoded.raw) }, session) };
+    const raw = ctx.redactor.json(decoded.raw, response.text);
+    return { ok: true, value: spec.map(raw === decoded.raw ? decoded : { ...decoded, raw }, session) };
   } catch (error) {
     if (error instanceof FieldError) {
       const issues = [error.issue];
@@ -102,32 +103,38 @@ export async function request<T, R>(ctx: ClientContext, spec: RequestSpec<T, R>)
   const def: EndpointDef = ENDPOINTS[spec.endpoint];
   const scope = callScope(ctx, spec.call);
   let relogged = false;
-  for (let failed = 0; ; ) {
-    const result = await attempt(ctx, spec, def, scope);
-    if (result.ok) return result.value;
-    const { error, session } = result;
-    if (error.code === 'SESSION_EXPIRED' && session !== undefined && !relogged) {
-      relogged = true;
-      ctx.logger.info('session key refused; logging in again and resending once', { operation: spec.label });
-      await ctx.session.expire(session.key);
-      continue;
+  try {
+    for (let failed = 0; ; ) {
+      const result = await attempt(ctx, spec, def, scope);
+      if (result.ok) return result.value;
+      const { error, session } = result;
+      if (error.code === 'SESSION_EXPIRED' && session !== undefined && !relogged) {
+        relogged = true;
+        ctx.logger.info('session key refused; logging in again and resending once', {
+          operation: spec.label,
+        });
+        await ctx.session.expire(session.key);
+        continue;
+      }
+      if (error.code === 'RATE_LIMITED' && !result.final) {
+        // The broker is over its limit for us: no call of this category goes before it says.
+        ctx.limiter.holdUntil(def.rate, ctx.clock.now() + (error.retryAfterMs ?? ctx.retry.baseDelayMs));
+      }
+      if (def.places) throw placementFailure(error, result.maybeSent, spec);
+      failed += 1;
+      const retryable = !result.final && RETRYABLE_READ_CODES.has(error.code);
+      const wait = retryable ? backoffDelay(ctx.retry, failed, error.retryAfterMs) : undefined;
+      if (wait === undefined || ctx.clock.now() + wait > scope.deadlineAt) throw error;
+      ctx.logger.warn('retrying read', {
+        operation: spec.label,
+        code: error.code,
+        attempt: failed + 1,
+        waitMs: wait,
+      });
+      await abortable(ctx, spec.label, scope, ctx.clock.sleep(wait, scope.signal));
     }
-    if (error.code === 'RATE_LIMITED' && !result.final) {
-      // The broker is over its limit for us: no call of this category goes before it says.
-      ctx.limiter.holdUntil(def.rate, ctx.clock.now() + (error.retryAfterMs ?? ctx.retry.baseDelayMs));
-    }
-    if (def.places) throw placementFailure(error, result.maybeSent, spec);
-    failed += 1;
-    const retryable = !result.final && RETRYABLE_READ_CODES.has(error.code);
-    const wait = retryable ? backoffDelay(ctx.retry, failed, error.retryAfterMs) : undefined;
-    if (wait === undefined || ctx.clock.now() + wait > scope.deadlineAt) throw error;
-    ctx.logger.warn('retrying read', {
-      operation: spec.label,
-      code: error.code,
-      attempt: failed + 1,
-      waitMs: wait,
-    });
-    await abortable(ctx, spec.label, scope.signal, ctx.clock.sleep(wait, scope.signal));
+  } finally {
+    scope.end();
   }
 }
 

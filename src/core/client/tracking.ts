@@ -2,7 +2,7 @@ import type { Order, OrderHistory } from '../domain/order.js';
 import { findTagged, type ReconcileOptions, type Reconciliation } from '../orders/reconcile.js';
 import { TAG_PATTERN } from '../orders/tag.js';
 import { followOrder, type OrderWaitResult, type WaitOptions } from '../orders/wait.js';
-import { anySignal } from '../transport/signals.js';
+import { linkedSignal } from '../transport/signals.js';
 import { abortable } from './call-scope.js';
 import type { ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
@@ -19,14 +19,23 @@ export function trackingMethods(ctx: ClientContext, reads: TrackingReads) {
   return {
     /** Follows an order's history until it settles or `timeoutMs` passes; returns the latest state either way. */
     async waitForOrder(orderNumber: string, options: WaitOptions = {}): Promise<OrderWaitResult> {
-      const signal = anySignal(options.signal, ctx.closed);
+      const { signal, dispose } = linkedSignal(options.signal, ctx.closed);
       const read = (remainingMs: number): Promise<OrderHistory> =>
         // A read started near the deadline still gets the time one exchange needs.
         reads.getOrderHistory(orderNumber, {
           signal,
           timeoutMs: Math.max(remainingMs, ctx.timeouts.requestMs),
         });
-      return abortable(ctx, 'waitForOrder', signal, followOrder(ctx.clock, read, { ...options, signal }));
+      try {
+        return await abortable(
+          ctx,
+          'waitForOrder',
+          signal,
+          followOrder(ctx.clock, read, { ...options, signal }),
+        );
+      } finally {
+        dispose();
+      }
     },
 
     /** Settles a placement of unknown outcome by its tag: the order(s) found, or a definite "not placed". */
@@ -36,13 +45,17 @@ export function trackingMethods(ctx: ClientContext, reads: TrackingReads) {
           'tag must be the tag the order was placed with (3-32 of letters, digits, : _ . -)',
         ]);
       }
-      const signal = anySignal(options.signal, ctx.closed);
+      const { signal, dispose } = linkedSignal(options.signal, ctx.closed);
       const call: CallOptions = {
         signal,
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       };
-      const work = findTagged(ctx.clock, () => reads.getOrderBook(call), tag, { ...options, signal });
-      return abortable(ctx, 'reconcileOrder', signal, work);
+      try {
+        const work = findTagged(ctx.clock, () => reads.getOrderBook(call), tag, { ...options, signal });
+        return await abortable(ctx, 'reconcileOrder', signal, work);
+      } finally {
+        dispose();
+      }
     },
   };
 }

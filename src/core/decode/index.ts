@@ -42,8 +42,6 @@ function isRateLimitBody(body: unknown): boolean {
 export function decodeResponse<T>(family: WireFamily, input: DecodeInput<T>, nowMs: number): Decoded<T> {
   const { response } = input;
   const body = parseJson(response.text);
-  // The start of an unreadable body helps the user, unless the body may hold a secret.
-  const excerpt = input.secretAnswer === true ? '' : response.text.trim().slice(0, 200);
   if (
     response.status === 429 ||
     (body === NOT_JSON && isRateLimitText(response.text)) ||
@@ -51,10 +49,15 @@ export function decodeResponse<T>(family: WireFamily, input: DecodeInput<T>, now
   ) {
     const text =
       body !== NOT_JSON && isObject(body) ? pickText(body, 'message', 'emsg', 'data', 'name') : undefined;
-    throw rateLimited(input, response, nowMs, text ?? excerpt);
+    throw rateLimited(input, response, nowMs, text ?? excerpt(input));
   }
-  if (body === NOT_JSON) throw invalidResponse(input, ['(body): not JSON'], excerpt || undefined);
+  if (body === NOT_JSON) throw invalidResponse(input, ['(body): not JSON'], excerpt(input) || undefined);
   return DECODERS[family](body, input);
+}
+
+/** The start of an unreadable body, which helps the user, unless the body may hold a secret. */
+function excerpt(input: DecodeInput<unknown>): string {
+  return input.secretAnswer === true ? '' : input.response.text.trim().slice(0, 200);
 }
 
 function rateLimited(

@@ -4,6 +4,7 @@ import { brokerError } from '../failures.js';
 import type { HttpResponse } from '../transport/http.js';
 import { formatIssues } from './body.js';
 import { classifyBrokerText, isNoDataText } from './classify.js';
+import { fastParse, REFUSED } from './fast-parse.js';
 
 /** What a decoder needs besides the body. */
 export interface DecodeInput<T> {
@@ -22,7 +23,7 @@ export interface DecodeInput<T> {
 /** Why an error about a secret-bearing answer quotes none of it. */
 export const WITHHELD = "The answer's text is withheld: it may hold the session key";
 
-/** A decoded answer: the validated success body, or "no data" where that means an empty list. */
+/** A decoded answer: the validated success body, or "no data" where that means an empty list; `raw` is the parsed body. */
 export type Decoded<T> =
   | { readonly kind: 'ok'; readonly value: T; readonly raw: unknown }
   | { readonly kind: 'noData'; readonly text: string; readonly raw: unknown };
@@ -57,6 +58,8 @@ export function failureOutcome<T>(text: string, raw: unknown, input: DecodeInput
 
 /** Validates a success body with the endpoint's schema; a mismatch is `INVALID_RESPONSE` naming each field. */
 export function successOutcome<T>(body: unknown, raw: unknown, input: DecodeInput<T>): Decoded<T> {
+  const value = fastParse(input.schema, body);
+  if (value !== REFUSED) return { kind: 'ok', value, raw };
   const parsed = input.schema.safeParse(body);
   if (parsed.success) return { kind: 'ok', value: parsed.data, raw };
   throw invalidResponse(input, formatIssues(parsed.error));

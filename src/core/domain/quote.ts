@@ -1,7 +1,8 @@
-import { istDate, parseBrokerTime, toIstIso } from '../time/ist.js';
+import { istDate } from '../time/ist.js';
 import type { Exchange } from '../vocabulary/index.js';
-import { DEPTH_LEVELS, type QuoteData } from '../wire/index.js';
+import type { QuoteData } from '../wire/index.js';
 import { normalizeExchange, type Open } from './enums.js';
+import { clockOnDayIso } from './ist-text.js';
 import { istIso, optNumber, optPrice, optText, reqPrice } from './values.js';
 
 /** One price level of the order book. */
@@ -43,39 +44,58 @@ export interface Quote {
   readonly raw: unknown;
 }
 
-function depth(data: QuoteData, side: 'Buy' | 'Sell'): DepthLevel[] {
-  const fields = data as Record<string, string | undefined>;
-  return DEPTH_LEVELS.flatMap((level) => {
-    const price = optPrice(fields[`best${side}Price${level}`]);
-    if (price === undefined) return [];
-    return [
-      {
-        price,
-        quantity: optNumber(fields[`best${side}Quantity${level}`]) ?? 0,
-        orders: optNumber(fields[`best${side}Order${level}`]) ?? 0,
-      },
-    ];
-  });
+/** Adds one level of the book when its price is there (quantity and orders default to 0). */
+function addLevel(
+  levels: DepthLevel[],
+  price: string | undefined,
+  quantity: string | undefined,
+  orders: string | undefined,
+): void {
+  const value = optPrice(price);
+  if (value !== undefined)
+    levels.push({ price: value, quantity: optNumber(quantity) ?? 0, orders: optNumber(orders) ?? 0 });
 }
 
+/** The depth fields of a quote (the schema spells them out in a loop, so its type does not name them). */
+type DepthFields = Readonly<Record<string, string | undefined>>;
+
+// Each field is read by its name: one place per name is what lets the engine keep these reads cheap.
+function bids(d: DepthFields): DepthLevel[] {
+  const levels: DepthLevel[] = [];
+  addLevel(levels, d.bestBuyPrice1, d.bestBuyQuantity1, d.bestBuyOrder1);
+  addLevel(levels, d.bestBuyPrice2, d.bestBuyQuantity2, d.bestBuyOrder2);
+  addLevel(levels, d.bestBuyPrice3, d.bestBuyQuantity3, d.bestBuyOrder3);
+  addLevel(levels, d.bestBuyPrice4, d.bestBuyQuantity4, d.bestBuyOrder4);
+  addLevel(levels, d.bestBuyPrice5, d.bestBuyQuantity5, d.bestBuyOrder5);
+  return levels;
+}
+
+function asks(d: DepthFields): DepthLevel[] {
+  const levels: DepthLevel[] = [];
+  addLevel(levels, d.bestSellPrice1, d.bestSellQuantity1, d.bestSellOrder1);
+  addLevel(levels, d.bestSellPrice2, d.bestSellQuantity2, d.bestSellOrder2);
+  addLevel(levels, d.bestSellPrice3, d.bestSellQuantity3, d.bestSellOrder3);
+  addLevel(levels, d.bestSellPrice4, d.bestSellQuantity4, d.bestSellOrder4);
+  addLevel(levels, d.bestSellPrice5, d.bestSellQuantity5, d.bestSellOrder5);
+  return levels;
+}
+
+/** A last trade time: a full timestamp, or a clock time on the day of the answer (else today) in IST. */
 function tradeTime(
   text: string | undefined,
-  requestTime: string | undefined,
+  requestIso: string | undefined,
   nowMs: number,
 ): string | undefined {
   const clock = optText(text);
   if (clock === undefined) return undefined;
-  const full = istIso(clock);
-  if (full !== undefined) return full;
-  if (!/^\d{2}:\d{2}:\d{2}$/.test(clock)) return undefined;
-  const day = (requestTime === undefined ? undefined : parseBrokerTime(requestTime)) ?? nowMs;
-  const [year, month, date] = istDate(day).split('-');
-  const ms = parseBrokerTime(`${clock} ${date}-${month}-${year}`);
-  return ms === undefined ? undefined : toIstIso(ms);
+  // Eight characters can only be a clock time (`HH:MM:SS`); a full timestamp has nineteen.
+  if (clock.length !== 8) return istIso(clock);
+  return clockOnDayIso(clock, requestIso?.slice(0, 10) ?? istDate(nowMs));
 }
 
 /** The quote's `data`; `nowMs` dates the last trade time when the answer carries no request time. */
 export function quoteFromWire(data: QuoteData, raw: unknown, nowMs: number): Quote {
+  const requestTime = istIso(data.requestTime);
   return {
     exchange: normalizeExchange(data.exchange) ?? data.exchange,
     tradingSymbol: data.tradingSymbol,
@@ -87,7 +107,7 @@ export function quoteFromWire(data: QuoteData, raw: unknown, nowMs: number): Quo
     instrumentName: optText(data.instrumentName),
     lastPrice: reqPrice(data.lastTradedPrice, 'data.lastTradedPrice'),
     lastQuantity: optNumber(data.lastTradedQuantity),
-    lastTradeTime: tradeTime(data.lastTradeTime, data.requestTime, nowMs),
+    lastTradeTime: tradeTime(data.lastTradeTime, requestTime, nowMs),
     dayHigh: optPrice(data.dayHighPrice),
     dayLow: optPrice(data.dayLowPrice),
     volume: optNumber(data.volume),
@@ -98,9 +118,9 @@ export function quoteFromWire(data: QuoteData, raw: unknown, nowMs: number): Quo
     pricePrecision: optNumber(data.pricePrecision),
     multiplier: optNumber(data.multipler),
     priceFactor: optText(data.priceFactor),
-    bids: depth(data, 'Buy'),
-    asks: depth(data, 'Sell'),
-    requestTime: istIso(data.requestTime),
+    bids: bids(data as DepthFields),
+    asks: asks(data as DepthFields),
+    requestTime,
     raw,
   };
 }

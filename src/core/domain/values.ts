@@ -1,5 +1,7 @@
 import { parsePrice } from '../price.js';
-import { parseBrokerTime, toIstIso } from '../time/ist.js';
+import { toIstIso } from '../time/ist.js';
+import { brokerTimeIso } from './ist-text.js';
+import { plainDecimal } from './plain-decimal.js';
 
 /** A wire value that cannot stand for what the field means (a price that is not a number). */
 export class FieldError extends Error {
@@ -13,7 +15,8 @@ const blank = (text: string | undefined): text is undefined => text === undefine
 
 /** A price or amount, exact to 4 decimals; undefined when absent or unreadable. */
 export function optPrice(text: string | undefined): number | undefined {
-  return blank(text) ? undefined : parsePrice(text);
+  if (text === undefined) return undefined;
+  return plainDecimal(text) ?? (blank(text) ? undefined : parsePrice(text));
 }
 
 /** A price or amount the answer must carry. */
@@ -26,8 +29,10 @@ export function reqPrice(text: string | undefined, path: string): number {
 
 /** Any other number (quantities, greeks, rates); undefined when absent or unreadable. */
 export function optNumber(text: string | undefined): number | undefined {
-  if (blank(text)) return undefined;
-  const value = Number(text.trim());
+  if (text === undefined) return undefined;
+  // Number skips the same surrounding blanks trim does, and reads blank text as 0.
+  const value = Number(text);
+  if (value === 0 && text.trim() === '') return undefined;
   return Number.isFinite(value) ? value : undefined;
 }
 
@@ -40,9 +45,7 @@ export function reqNumber(text: string | undefined, path: string): number {
 
 /** A broker timestamp (`HH:MM:SS dd-mm-yyyy` or `dd-mm-yyyy HH:MM:SS`, IST) as ISO 8601 with +05:30. */
 export function istIso(text: string | undefined): string | undefined {
-  if (blank(text)) return undefined;
-  const ms = parseBrokerTime(text);
-  return ms === undefined ? undefined : toIstIso(ms);
+  return text === undefined ? undefined : brokerTimeIso(text);
 }
 
 /** Epoch seconds (as the broker sends `ordenttm`, `ssboe`) as ISO 8601 with +05:30. */
@@ -53,5 +56,6 @@ export function epochIso(text: string | undefined): string | undefined {
 
 /** Text with surrounding blanks removed; undefined when empty. */
 export function optText(text: string | undefined): string | undefined {
-  return blank(text) ? undefined : text.trim();
+  const trimmed = text?.trim();
+  return trimmed === '' ? undefined : trimmed;
 }

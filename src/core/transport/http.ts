@@ -1,11 +1,8 @@
-import { Agent, type Dispatcher, request } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
+import { BodyCollector, type HttpResponse } from './body-collector.js';
+import { type Abortable, DeadlineExceeded, onAbort, reasonOf } from './signals.js';
 
-/** What came back from one exchange: status, headers and the body as text (decoding is not this layer's job). */
-export interface HttpResponse {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  readonly text: string;
-}
+export type { HttpResponse } from './body-collector.js';
 
 /** Connection settings of the transport. */
 export interface HttpTransportOptions {
@@ -19,12 +16,26 @@ export interface HttpTransportOptions {
   readonly connections: number;
 }
 
-/** POSTs JSON to the broker over a keep-alive pool it owns (or the caller's dispatcher). */
+const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/plain;q=0.5' };
+
+/** Where a path of the API goes: the URL's origin and its path, as undici's `request` would split it. */
+interface Target {
+  readonly origin: string;
+  readonly path: string;
+}
+
+/**
+ * POSTs JSON to the broker over a keep-alive pool it owns (or the caller's dispatcher). It dispatches with
+ * a handler that only collects the body: no URL parsed per call, no stream, no abort signal made per
+ * exchange.
+ */
 export class HttpTransport {
   readonly #base: string;
   readonly #dispatcher: Dispatcher;
   readonly #owned: Agent | undefined;
   readonly #options: HttpTransportOptions;
+  /** One entry per path of the API, so a fixed handful. */
+  readonly #targets = new Map<string, Target>();
 
   constructor(options: HttpTransportOptions) {
     this.#options = options;
@@ -43,23 +54,56 @@ export class HttpTransport {
     this.#dispatcher = options.dispatcher ?? (this.#owned as Agent);
   }
 
-  /** Sends `body` as JSON to `path` and reads the whole answer; rejects on network errors and aborts. */
-  async post(path: string, body: unknown, signal: AbortSignal): Promise<HttpResponse> {
-    const response = await request(`${this.#base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/plain;q=0.5' },
-      body: JSON.stringify(body),
-      dispatcher: this.#dispatcher,
-      signal,
-      headersTimeout: this.#options.headersTimeoutMs,
-      bodyTimeout: this.#options.bodyTimeoutMs,
+  /**
+   * Sends `body` as JSON to `path` and reads the whole answer. Rejects on network errors, with the
+   * source's reason when it aborts, and with `DeadlineExceeded` when no whole answer came within
+   * `timeoutMs`; either way at once, even while the request still waits for a connection.
+   */
+  post(path: string, body: unknown, abort: Abortable, timeoutMs: number): Promise<HttpResponse> {
+    if (abort.aborted) return Promise.reject(reasonOf(abort));
+    return new Promise<HttpResponse>((resolve, reject) => {
+      const collector = new BodyCollector(resolve, reject);
+      const off = onAbort(abort, () => collector.fail(reasonOf(abort)));
+      const timer = setTimeout(
+        () => collector.fail(new DeadlineExceeded(`no answer within ${timeoutMs} ms`)),
+        Math.max(0, timeoutMs),
+      );
+      collector.whenSettled(() => {
+        clearTimeout(timer);
+        off();
+      });
+      try {
+        const { origin, path: target } = this.#target(path);
+        this.#dispatcher.dispatch(
+          {
+            origin,
+            path: target,
+            method: 'POST',
+            headers: HEADERS,
+            body: JSON.stringify(body),
+            headersTimeout: this.#options.headersTimeoutMs,
+            bodyTimeout: this.#options.bodyTimeoutMs,
+          },
+          collector,
+        );
+      } catch (error) {
+        collector.fail(error instanceof Error ? error : new Error(String(error)));
+      }
     });
-    const text = await response.body.text();
-    return { status: response.statusCode, headers: response.headers, text };
   }
 
   /** Closes the owned pool (waiting for requests in flight); a caller's dispatcher is left open. */
   async close(): Promise<void> {
     await this.#owned?.close();
+  }
+
+  #target(path: string): Target {
+    let target = this.#targets.get(path);
+    if (target === undefined) {
+      const url = new URL(`${this.#base}${path}`);
+      target = { origin: url.origin, path: `${url.pathname}${url.search}` };
+      this.#targets.set(path, target);
+    }
+    return target;
   }
 }

@@ -1,6 +1,7 @@
-import { abortReason, type Clock } from '../clock.js';
+import type { Clock } from '../clock.js';
 import type { RateLimit } from './rate-window.js';
 import { RateWindow } from './rate-window.js';
+import { type Abortable, onAbort, reasonOf } from './signals.js';
 
 /** A request's hold on a slot: release it when the answer arrives (or the attempt ends without one). */
 export interface RateSlot {
@@ -39,8 +40,8 @@ export class RateLane {
   }
 
   /** A slot now, or once one frees (see `RateLimiter.acquire`). */
-  acquire(signal: AbortSignal | undefined, deadlineAt: number | undefined): Promise<RateSlot> {
-    if (signal?.aborted) return Promise.reject(abortReason(signal));
+  acquire(signal: Abortable | undefined, deadlineAt: number | undefined): Promise<RateSlot> {
+    if (signal?.aborted) return Promise.reject(reasonOf(signal));
     const now = this.#clock.now();
     if (this.#waiters.length === 0 && this.#window.isFree(now)) return Promise.resolve(this.#take());
     const earliest = this.#window.earliestStart(now, this.#waiters.length);
@@ -48,24 +49,26 @@ export class RateLane {
       return Promise.reject(new SlotBeyondDeadline(earliest - now));
     }
     return new Promise<RateSlot>((resolve, reject) => {
-      const onAbort = (): void => {
-        const at = this.#waiters.indexOf(waiter);
-        if (at >= 0) this.#waiters.splice(at, 1);
-        reject(abortReason(signal as AbortSignal));
-        this.#serve();
-      };
+      const off =
+        signal === undefined
+          ? () => {}
+          : onAbort(signal, () => {
+              const at = this.#waiters.indexOf(waiter);
+              if (at >= 0) this.#waiters.splice(at, 1);
+              reject(reasonOf(signal));
+              this.#serve();
+            });
       const waiter: Waiter = {
         deadlineAt,
         grant: () => {
-          signal?.removeEventListener('abort', onAbort);
+          off();
           resolve(this.#take());
         },
         refuse: (error) => {
-          signal?.removeEventListener('abort', onAbort);
+          off();
           reject(error);
         },
       };
-      signal?.addEventListener('abort', onAbort, { once: true });
       this.#waiters.push(waiter);
       this.#wake(now);
     });

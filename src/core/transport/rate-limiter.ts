@@ -1,7 +1,8 @@
-import { abortReason, type Clock } from '../clock.js';
+import type { Clock } from '../clock.js';
 import { RATE_LIMITS, type RateCategory } from '../vocabulary/index.js';
 import { RateLane, type RateSlot } from './rate-lane.js';
 import type { RateLimit } from './rate-window.js';
+import { type Abortable, reasonOf } from './signals.js';
 
 export { type RateSlot, SlotBeyondDeadline } from './rate-lane.js';
 export type { RateLimit } from './rate-window.js';
@@ -26,7 +27,7 @@ export interface RateLimiter {
    * Waits for a slot. Rejects at once, without taking a slot, when the slot cannot come before
    * `deadlineAt`, and with the signal's reason when it aborts while waiting.
    */
-  acquire(category: RateCategory, options?: { signal?: AbortSignal; deadlineAt?: number }): Promise<RateSlot>;
+  acquire(category: RateCategory, options?: { signal?: Abortable; deadlineAt?: number }): Promise<RateSlot>;
   /** Starts no request of the category before `untilMs` (the broker answered that it is over its limit). */
   holdUntil(category: RateCategory, untilMs: number): void;
 }
@@ -51,7 +52,7 @@ export function createRateLimiter(clock: Clock, options: RateLimitOptions = {}):
   };
   return {
     acquire(category, { signal, deadlineAt } = {}) {
-      if (signal?.aborted) return Promise.reject(abortReason(signal));
+      if (signal?.aborted) return Promise.reject(reasonOf(signal));
       return laneOf(category)?.acquire(signal, deadlineAt) ?? Promise.resolve(UNLIMITED);
     },
     holdUntil(category, untilMs) {

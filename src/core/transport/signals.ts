@@ -1,31 +1,101 @@
 import { abortReason } from '../clock.js';
 
-/** An abort signal that also fires after `ms` of real time, and can tell which of the two fired. */
-export interface TimedSignal {
-  readonly signal: AbortSignal;
-  /** True when the timer fired (not the parent). */
-  timedOut(): boolean;
-  /** Stops the timer; call it when the guarded work is done. */
-  dispose(): void;
+/**
+ * What can stop a wait or an exchange: an `AbortSignal`, or a call's scope, which stands for the caller's
+ * signal and the client's lifetime together without building a signal of its own (in Node 20 an
+ * `AbortSignal` costs microseconds to create, and `AbortSignal.any` keeps a reference on each source).
+ */
+export interface AbortSource {
+  readonly aborted: boolean;
+  /** Why it aborted; undefined until then. */
+  readonly reason: unknown;
+  /** Calls `listener` once when it aborts, until the returned function is called. */
+  onAbort(listener: () => void): () => void;
 }
 
-/** Reason used when a timer aborts an attempt. */
+/** A signal or an abort source. */
+export type Abortable = AbortSignal | AbortSource;
+
+/** Reason used when a timer ends an exchange. */
 export class DeadlineExceeded extends Error {
   override readonly name = 'DeadlineExceeded';
 }
 
-/** Combines a parent signal with a real-time limit for one network exchange. */
-export function timedSignal(parent: AbortSignal, ms: number): TimedSignal {
-  const timer = new AbortController();
-  const handle = setTimeout(
-    () => timer.abort(new DeadlineExceeded(`no answer within ${ms} ms`)),
-    Math.max(0, ms),
-  );
-  return {
-    signal: AbortSignal.any([parent, timer.signal]),
-    timedOut: () => timer.signal.aborted && !parent.aborted,
-    dispose: () => clearTimeout(handle),
+/** The listeners hooked on a signal, and the one listener of ours that runs them. */
+interface Hooked {
+  readonly listeners: Set<() => void>;
+  readonly fire: () => void;
+}
+
+const hooked = new WeakMap<AbortSignal, Hooked>();
+
+function hookSignal(signal: AbortSignal, listener: () => void): () => void {
+  let entry = hooked.get(signal);
+  if (entry === undefined) {
+    const listeners = new Set<() => void>();
+    const fire = (): void => {
+      hooked.delete(signal);
+      for (const hook of listeners) hook();
+    };
+    entry = { listeners, fire };
+    hooked.set(signal, entry);
+    signal.addEventListener('abort', fire, { once: true });
+  }
+  const own = entry;
+  own.listeners.add(listener);
+  return () => {
+    if (!own.listeners.delete(listener) || own.listeners.size > 0 || hooked.get(signal) !== own) return;
+    // The last one left: the signal goes back to holding no listener of ours.
+    hooked.delete(signal);
+    signal.removeEventListener('abort', own.fire);
   };
+}
+
+/**
+ * Calls `listener` once when `source` aborts, until the returned function is called; nothing happens if
+ * it has already aborted (check `aborted` first). However many calls hook one long-lived signal (the
+ * client's lifetime, an app's shutdown signal), it holds a single listener while any is hooked and none
+ * after: no MaxListeners warning, no removal cost growing with the number of calls in flight.
+ */
+export function onAbort(source: Abortable, listener: () => void): () => void {
+  if (source.aborted) return () => {};
+  return source instanceof AbortSignal ? hookSignal(source, listener) : source.onAbort(listener);
+}
+
+/** The reason `source` aborted, as an `Error`. */
+export function reasonOf(source: Abortable): Error {
+  const reason: unknown = source.reason;
+  return reason instanceof Error ? reason : new DOMException('This operation was aborted', 'AbortError');
+}
+
+/** A signal of its own that follows `sources`, for work that needs a real `AbortSignal`; dispose it after. */
+export interface LinkedSignal {
+  readonly signal: AbortSignal;
+  dispose(): void;
+}
+
+/** A signal that aborts with the first of `sources` to abort (absent ones are skipped). */
+export function linkedSignal(...sources: ReadonlyArray<Abortable | undefined>): LinkedSignal {
+  const controller = new AbortController();
+  const offs: Array<() => void> = [];
+  const dispose = (): void => {
+    for (const off of offs.splice(0)) off();
+  };
+  for (const source of sources) {
+    if (source === undefined) continue;
+    if (source.aborted) {
+      controller.abort(source.reason);
+      break;
+    }
+    offs.push(
+      onAbort(source, () => {
+        dispose();
+        controller.abort(source.reason);
+      }),
+    );
+  }
+  if (controller.signal.aborted) dispose();
+  return { signal: controller.signal, dispose };
 }
 
 /** Settles like `promise`, or rejects with the signal's reason as soon as it aborts (the work itself goes on). */
@@ -33,23 +103,16 @@ export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefin
   if (signal === undefined) return promise;
   if (signal.aborted) return Promise.reject(abortReason(signal));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(abortReason(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
+    const off = onAbort(signal, () => reject(abortReason(signal)));
     promise.then(
       (value) => {
-        signal.removeEventListener('abort', onAbort);
+        off();
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
+        off();
         reject(error);
       },
     );
   });
-}
-
-/** One signal from any number of optional ones. */
-export function anySignal(...signals: ReadonlyArray<AbortSignal | undefined>): AbortSignal {
-  const present = signals.filter((s): s is AbortSignal => s !== undefined);
-  return present.length === 1 && present[0] !== undefined ? present[0] : AbortSignal.any(present);
 }
