@@ -77,7 +77,15 @@ async function attempt<T, R>(
     };
     const decoded = decodeResponse(def.family, input, ctx.clock.now());
     const raw = ctx.redactor.json(decoded.raw, response.text);
-    return { ok: true, value: spec.map(raw === decoded.raw ? decoded : { ...decoded, raw }, session) };
+    // A secret in the body reaches the mapped entries (and their raw copies) too, unless the value is cleaned
+    // as well; a login's own answer keeps its session key, which the session needs.
+    const clean =
+      raw === decoded.raw
+        ? decoded
+        : decoded.kind === 'ok' && def.secretAnswer !== true
+          ? { ...decoded, raw, value: ctx.redactor.value(decoded.value) }
+          : { ...decoded, raw };
+    return { ok: true, value: spec.map(clean, session) };
   } catch (error) {
     if (error instanceof FieldError) {
       const issues = [error.issue];

@@ -75,6 +75,20 @@ describe('secrets', () => {
     expectNoSecret(JSON.stringify(quote));
   });
 
+  it('never show in the entries of a list, nor in their own raw copies', async () => {
+    broker = mockBroker();
+    broker.loginOk();
+    const book = wireCase('order-book', 'success') as { data: Array<Record<string, string>> };
+    (book.data[0] as Record<string, string>).remarks = `od-abc12345 ${SESSION_KEY}`;
+    (book.data[1] as Record<string, string>).jKey = 'a field that should never be there';
+    broker.on('/apiV2/orderBook', { body: book });
+    const orders = await broker.client.getOrderBook();
+    expect(orders).toHaveLength(book.data.length);
+    expectNoSecret(JSON.stringify(orders));
+    expect(JSON.stringify(orders)).not.toContain('a field that should never be there');
+    expect(orders[0]?.remarks).toBe('od-abc12345 [redacted]');
+  });
+
   it('never show in any log line of a full session: login, reads, expiry, placement, failure', async () => {
     broker = mockBroker();
     broker.loginOk();
