@@ -6,8 +6,8 @@ import type { CaseContext } from '../harness/types.js';
 /** The repository root. */
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
-/** The built command, as `npm run build` leaves it. */
-export const DIST_MAIN = join(ROOT, 'dist', 'cli', 'main.js');
+/** The built command, as `npm run build` leaves it (the bundled entry the `omsdesk` bin points at). */
+export const DIST_MAIN = join(ROOT, 'dist', 'bin', 'omsdesk.js');
 
 function newest(dir: string): number {
   let latest = 0;
@@ -33,11 +33,7 @@ export function distReady(ctx: CaseContext): Promise<string> {
     async () => {
       if (stale()) {
         ctx.log('dist/ is missing or older than src/: building it (npm run build)');
-        const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-        const built = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
-          cwd: ROOT,
-          encoding: 'utf8',
-        });
+        const built = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, encoding: 'utf8' });
         if (built.status !== 0) throw new Error(`the build failed:\n${built.stdout}${built.stderr}`);
       }
       return DIST_MAIN;

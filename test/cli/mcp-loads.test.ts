@@ -41,7 +41,7 @@ async function packagesLoaded(
   const data = await mkdtemp(join(dir, 'data-'));
   const child = spawn(
     process.execPath,
-    ['--import', pathToFileURL(join(dir, 'register.mjs')).href, join(ROOT, 'dist/cli/main.js'), ...args],
+    ['--import', pathToFileURL(join(dir, 'register.mjs')).href, join(ROOT, 'dist/bin/omsdesk.js'), ...args],
     {
       cwd: dir,
       env: {

@@ -1,17 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { dirname, join } from 'node:path';
+import { bundleCli } from '../../scripts/bundle-cli.mjs';
 import { CLI_BUNDLE } from './cli-bundle.js';
-
-const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
  * Once per `vitest run`, before any worker starts (workers inherit this process's environment):
  * - hermetic: no OMSDESK_* or DISCORD_* variable from the developer's shell reaches a test;
  * - clean: every temporary directory (the tests' and their child processes') lands in one folder, and
  *   HOME points there too, removed at the end, so nothing is left in the system's temp dir or home;
- * - fast: the CLI is bundled once, so each CLI test starts plain node instead of a TypeScript loader.
+ * - fast: the CLI is bundled once (as `npm run build` bundles it), so each CLI test starts plain node.
  */
 export default async function setup(): Promise<() => void> {
   for (const name of Object.keys(process.env)) {
@@ -22,16 +20,7 @@ export default async function setup(): Promise<() => void> {
   mkdirSync(home);
   process.env.TMPDIR = run;
   process.env.HOME = home;
-  await build({
-    entryPoints: [join(ROOT, 'src/cli/main.ts')],
-    outfile: CLI_BUNDLE,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  await bundleCli(dirname(CLI_BUNDLE));
   return () => {
     rmSync(run, { recursive: true, force: true });
   };
