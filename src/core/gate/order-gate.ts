@@ -4,14 +4,14 @@ import { checkDailyCaps, type TradingPolicy } from '../checks/index.js';
 import type { BrokerClient } from '../client/types.js';
 import type { Clock } from '../clock.js';
 import { toIstIso } from '../time/ist.js';
-import type { OrderEvent } from '../watcher/index.js';
 import { auditTransition, legsForAudit, recheck } from './approval.js';
 import { GateError, isGateError } from './errors.js';
-import { brokerFollower, feedFollower, type LegFollower, type OrderFeed } from './follow.js';
+import { brokerFollower, feedFollower, type OrderFeed } from './follow.js';
 import { KillSwitch } from './kill-switch.js';
-import { legSettled, outcomeOf, sendTicket, statusFromLegs } from './placement.js';
+import { TicketOutcomes } from './outcomes.js';
+import { statusFromLegs } from './placement.js';
 import { buildTicket } from './preview.js';
-import { DEFAULT_SETTLE, lookInBook, type SettleTiming } from './reconcile.js';
+import { DEFAULT_SETTLE, type SettleTiming } from './reconcile.js';
 import { settledBefore, snapshotOf, TicketReplay } from './replay.js';
 import { normalizeTicketId } from './ticket-id.js';
 import { type HeldTicket, type Retention, TicketStore } from './ticket-store.js';
@@ -76,18 +76,24 @@ export class OrderGate {
   readonly #listeners = new Set<TicketListener>();
   readonly #usage = new DailyUsageBook();
   readonly #life = new AbortController();
-  readonly #settle: SettleTiming;
-  readonly #follower: LegFollower;
+  readonly #outcomes: TicketOutcomes;
 
   private constructor(options: GateOptions) {
     this.#o = options;
     this.killSwitch = new KillSwitch(options.policy.killSwitchFile);
-    this.#settle = { ...DEFAULT_SETTLE, ...options.settle };
     this.#store = new TicketStore({ ...DEFAULT_RETENTION, ...options.retention });
-    this.#follower = options.feed
-      ? feedFollower(options.feed, options.clock)
-      : brokerFollower(options.broker);
-    const unsubscribe = options.feed?.subscribe((event) => this.#observe(event));
+    this.#outcomes = new TicketOutcomes({
+      broker: options.broker,
+      clock: options.clock,
+      follower: options.feed ? feedFollower(options.feed, options.clock) : brokerFollower(options.broker),
+      settle: { ...DEFAULT_SETTLE, ...options.settle },
+      acceptWaitMs: options.acceptWaitMs ?? 10_000,
+      followMs: options.followMs ?? 15 * 60_000,
+      life: this.#life.signal,
+      held: (id) => this.#store.get(id),
+      record: (held, event) => this.#record(held, event),
+    });
+    const unsubscribe = options.feed?.subscribe((event) => this.#outcomes.observe(event));
     if (unsubscribe) this.#life.signal.addEventListener('abort', unsubscribe, { once: true });
   }
 
@@ -207,7 +213,7 @@ export class OrderGate {
       await this.#refuseApproved(held, approver, error);
       throw isGateError(error) ? error : new GateError('CHECKS_FAILED', ticket.reason ?? 'refused');
     }
-    await this.#submit(held, options.signal);
+    await this.#outcomes.submit(held, options.signal);
     return this.#copy(ticket);
   }
 
@@ -252,8 +258,8 @@ export class OrderGate {
     const held = this.#store.get(normalizeTicketId(id));
     if (!held) return this.find(id);
     this.#expireIfDue(held);
-    if (held.ticket.status === 'UNKNOWN') await this.#look(held, signal);
-    else if (held.ticket.status === 'PLACED') await this.#follow(held, 'final', 0, signal);
+    if (held.ticket.status === 'UNKNOWN') await this.#outcomes.look(held, signal);
+    else if (held.ticket.status === 'PLACED') await this.#outcomes.follow(held, 'final', 0, signal);
     return this.#copy(held.ticket);
   }
 
@@ -369,105 +375,6 @@ export class OrderGate {
     return { now, usage: this.#usage.today(now, except), killSwitch: this.killSwitch.state() };
   }
 
-  /** Sends and settles; never throws, since after sending the caller must learn what happened. */
-  async #submit(held: HeldTicket, signal?: AbortSignal): Promise<void> {
-    const { ticket } = held;
-    await sendTicket(this.#o.broker, ticket, signal);
-    await this.#record(held, 'sent');
-    if (ticket.status === 'UNKNOWN') {
-      await this.#look(held, signal);
-      if (ticket.status === 'UNKNOWN') void this.#keepLooking(held);
-    }
-    await this.#follow(held, 'accepted', this.#o.acceptWaitMs ?? 10_000);
-    this.#followInBackground(held);
-  }
-
-  #followInBackground(held: HeldTicket): void {
-    if (!this.#follower.asksByItself) return;
-    if (held.ticket.legs.some((l) => !legSettled(l.outcome) && l.outcome?.orderNumber)) {
-      void this.#follow(held, 'final', this.#o.followMs ?? 15 * 60_000).catch(() => undefined);
-    }
-  }
-
-  /** One look in the order book for the legs of unknown outcome (one at a time per ticket). */
-  #look(held: HeldTicket, signal?: AbortSignal): Promise<void> {
-    held.lookInFlight ??= (async () => {
-      try {
-        const facts = {
-          sentAt: held.sentAt ?? Date.parse(held.ticket.decidedAt ?? held.ticket.createdAt),
-          startedAt: this.#o.clock.now(),
-          answerWindowMs: this.#settle.answerWindowMs,
-        };
-        if (await lookInBook(this.#o.broker, held.ticket, facts, signal))
-          await this.#record(held, 'reconciled');
-      } finally {
-        held.lookInFlight = undefined;
-      }
-    })();
-    return held.lookInFlight;
-  }
-
-  /** Keeps looking, backing off, until the book settles every leg or the search's time is up. */
-  async #keepLooking(held: HeldTicket): Promise<void> {
-    if (held.looking) return;
-    held.looking = true;
-    const { ticket } = held;
-    const sentAt = held.sentAt ?? this.#o.clock.now();
-    let delay = this.#settle.firstDelayMs;
-    try {
-      while (ticket.status === 'UNKNOWN' && this.#o.clock.now() - sentAt < this.#settle.lookForMs) {
-        await this.#o.clock.sleep(delay, this.#life.signal);
-        await this.#look(held, this.#life.signal);
-        delay = Math.min(this.#settle.maxDelayMs, delay * 2);
-      }
-      this.#followInBackground(held);
-    } catch {
-      // The gate closed; status reads (and the next start) carry on.
-    } finally {
-      held.looking = false;
-    }
-  }
-
-  async #follow(
-    held: HeldTicket,
-    until: 'accepted' | 'final',
-    timeoutMs: number,
-    signal?: AbortSignal,
-  ): Promise<void> {
-    const life = this.#life.signal;
-    await this.#follower.follow(
-      held.ticket,
-      until,
-      timeoutMs,
-      signal === undefined ? life : AbortSignal.any([signal, life]),
-    );
-    await this.#record(held, 'order_update');
-  }
-
-  /** An order's news from the feed: the leg of a ticket in play that placed it follows it. */
-  #observe(event: OrderEvent): void {
-    const { source } = event.order;
-    if (source.kind !== 'ticket') return;
-    const held = this.#store.get(source.ticketId);
-    if (held === undefined) return;
-    const legs = held.ticket.legs;
-    const tag = event.order.remarks?.trimStart().split(/\s+/, 1)[0];
-    let index = legs.findIndex((l) => l.outcome?.orderNumber === event.orderNumber);
-    if (index < 0) {
-      // An order of unknown outcome shows up: its tag (and symbol, for a straddle's shared tag) says which leg.
-      index = legs.findIndex(
-        (l) =>
-          l.outcome?.status === 'UNKNOWN' &&
-          l.request.tag === tag &&
-          (legs.length === 1 || l.intent.tradingSymbol === event.order.tradingSymbol),
-      );
-    }
-    const leg = legs[index];
-    if (leg === undefined) return;
-    leg.outcome = outcomeOf(event.order);
-    void this.#record(held, 'order_update').catch(() => undefined);
-  }
-
   /**
    * Records the legs' latest outcomes: the ticket's status follows them, legs proved never to have
    * reached the broker give back their share of the caps, and unchanged updates are not written twice.
@@ -551,10 +458,10 @@ export class OrderGate {
         }
       }
       await this.#record(held, 'restored');
-      void this.#keepLooking(held);
-    } else if (ticket.status === 'PLACED' && !this.#follower.asksByItself) {
+      void this.#outcomes.keepLooking(held);
+    } else if (ticket.status === 'PLACED' && this.#o.feed !== undefined) {
       // Orders may have moved on while no process listened: the feed's view tells.
-      void this.#follow(held, 'final', 0).catch(() => undefined);
+      void this.#outcomes.follow(held, 'final', 0).catch(() => undefined);
     }
   }
 
