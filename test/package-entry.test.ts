@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildPackage, ROOT } from './helpers/build.js';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers/build.js';
 
 /** What a user writes after `npm install omsdesk`: import by name, start the paper broker, log in, quote. */
 const USER_SCRIPT = `
@@ -70,7 +70,6 @@ async function runModule(
 
 describe('the package entry', () => {
   // Compiling the package is the slow step (tens of seconds on a cold, shared machine); it runs once.
-  beforeAll(() => buildPackage(), 180_000);
 
   it('points exports and types at the built dist/index.js, which the build produces', async () => {
     const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {

@@ -6,11 +6,10 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPackage, ROOT } from '../helpers/build.js';
+import { ROOT } from '../helpers/build.js';
 
 let dir: string;
 beforeAll(async () => {
-  await buildPackage();
   dir = await mkdtemp(join(tmpdir(), 'omsdesk-mcp-loads-'));
   // A module hook that reports on stderr every module the process resolves.
   await writeFile(
@@ -21,7 +20,7 @@ beforeAll(async () => {
     join(dir, 'register.mjs'),
     `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`,
   );
-}, 120_000);
+});
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });

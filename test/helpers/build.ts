@@ -4,14 +4,13 @@ import { resolve } from 'node:path';
 /** The repository root, where `package.json` and `dist/` live. */
 export const ROOT = resolve(import.meta.dirname, '../..');
 
-let building: Promise<void> | undefined;
-
 /**
- * Builds the package into `dist/` with `npm run build`, once per test process. The build is incremental,
- * so when another run (or `npm start`) already built the same sources it only checks and returns.
+ * Builds the package into `dist/` with `npm run build`. The global setup calls it once per test run, before
+ * any worker starts: the build empties `dist/bin`, so a build in one worker would pull the files from under
+ * a command another worker is running. The build is incremental, so an up-to-date `dist/` costs a check.
  */
 export function buildPackage(): Promise<void> {
-  building ??= new Promise<void>((done, fail) => {
+  return new Promise<void>((done, fail) => {
     const child = spawn('npm', ['run', '--silent', 'build'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '' },
@@ -28,5 +27,4 @@ export function buildPackage(): Promise<void> {
       code === 0 ? done() : fail(new Error(`npm run build exited ${code}:\n${output}`)),
     );
   });
-  return building;
 }

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { bundleCli } from '../../scripts/bundle-cli.mjs';
+import { buildPackage } from '../helpers/build.js';
 import { CLI_BUNDLE } from './cli-bundle.js';
 
 /**
@@ -9,7 +10,8 @@ import { CLI_BUNDLE } from './cli-bundle.js';
  * - hermetic: no OMSDESK_* or DISCORD_* variable from the developer's shell reaches a test;
  * - clean: every temporary directory (the tests' and their child processes') lands in one folder, and
  *   HOME points there too, removed at the end, so nothing is left in the system's temp dir or home;
- * - fast: the CLI is bundled once (as `npm run build` bundles it), so each CLI test starts plain node.
+ * - fast: the CLI is bundled once (as `npm run build` bundles it), so each CLI test starts plain node;
+ * - the package is built into `dist/` once, for the tests of what ships (a build per worker would race).
  */
 export default async function setup(): Promise<() => void> {
   for (const name of Object.keys(process.env)) {
@@ -20,7 +22,7 @@ export default async function setup(): Promise<() => void> {
   mkdirSync(home);
   process.env.TMPDIR = run;
   process.env.HOME = home;
-  await bundleCli(dirname(CLI_BUNDLE));
+  await Promise.all([bundleCli(dirname(CLI_BUNDLE)), buildPackage()]);
   return () => {
     rmSync(run, { recursive: true, force: true });
   };
