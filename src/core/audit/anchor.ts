@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmod, mkdir, open, readFile, rename } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { readTextIfPresent, writeAtomically } from '../data-dir/files.js';
 
 /**
  * Where a log's anchor lives and the key that signs it. The key should live apart from the log (another
@@ -34,13 +35,8 @@ export function anchorSigned(key: Buffer, anchor: Anchor): boolean {
 
 /** The anchor key, or undefined when its file does not exist; a malformed key file is an error. */
 export async function readAnchorKey(keyPath: string): Promise<Buffer | undefined> {
-  let text: string;
-  try {
-    text = await readFile(keyPath, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  const text = await readTextIfPresent(keyPath);
+  if (text === undefined) return undefined;
   const key = Buffer.from(text.trim(), 'hex');
   if (key.length !== KEY_BYTES)
     throw new Error(`the audit anchor key ${keyPath} is not ${KEY_BYTES} bytes of hex: restore it`);
@@ -63,13 +59,8 @@ export async function createAnchorKey(keyPath: string): Promise<Buffer> {
 
 /** The anchor on disk, or undefined when there is none; unreadable content is reported as such. */
 export async function readAnchor(path: string): Promise<Anchor | 'malformed' | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  const text = await readTextIfPresent(path);
+  if (text === undefined) return undefined;
   try {
     const a = JSON.parse(text) as Partial<Anchor>;
     if (Number.isSafeInteger(a.lines) && typeof a.head === 'string' && typeof a.mac === 'string') {
@@ -84,14 +75,5 @@ export async function readAnchor(path: string): Promise<Anchor | 'malformed' | u
 /** Writes the signed anchor atomically (a crash leaves the old one or the new one, never half of either). */
 export async function writeAnchor(path: string, key: Buffer, lines: number, head: string): Promise<void> {
   const anchor: Anchor = { lines, head, mac: anchorMac(key, lines, head) };
-  const temporary = `${path}.tmp`;
-  const file = await open(temporary, 'w', 0o600);
-  try {
-    await file.writeFile(`${JSON.stringify(anchor)}\n`);
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  await rename(temporary, path);
-  await chmod(path, 0o600).catch(() => undefined);
+  await writeAtomically(path, `${JSON.stringify(anchor)}\n`);
 }

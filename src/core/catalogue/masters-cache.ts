@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { writeAtomically } from '../data-dir/files.js';
 import { EXCHANGES, type Exchange } from '../vocabulary/index.js';
 import { CatalogueError } from './errors.js';
 
@@ -69,22 +69,4 @@ export async function readMastersCache(dir: string): Promise<MasterSet | undefin
     }
   }
   return { location: index.location, fetchedAt: index.fetchedAt, files };
-}
-
-/** Writes a file so readers see the old content or the new, never a part: a flushed temporary file, renamed. */
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    const handle = await open(temporary, 'w', 0o600);
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
 }

@@ -1,5 +1,4 @@
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readTextIfPresent, writeAtomically } from '../data-dir/files.js';
 import type { WatchView } from './diff.js';
 import type { OrderEvent, WatchedOrder } from './types.js';
 
@@ -24,13 +23,8 @@ interface Stored {
 
 /** The saved state, or undefined when there is none (or it cannot be read: the watcher then starts afresh). */
 export async function loadWatcherState(path: string): Promise<WatcherState | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  const text = await readTextIfPresent(path);
+  if (text === undefined) return undefined;
   try {
     const s = JSON.parse(text) as Stored;
     if (s.version !== 1 || typeof s.day !== 'string' || !Number.isSafeInteger(s.seq)) return undefined;
@@ -55,14 +49,5 @@ export async function saveWatcherState(path: string, state: WatcherState): Promi
     fills: [...state.view.fills],
     journal: state.journal,
   };
-  await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.tmp`;
-  const file = await open(temporary, 'w', 0o600);
-  try {
-    await file.writeFile(JSON.stringify(stored));
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  await rename(temporary, path);
+  await writeAtomically(path, JSON.stringify(stored));
 }

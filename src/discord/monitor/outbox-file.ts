@@ -1,6 +1,6 @@
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { rename } from 'node:fs/promises';
 import { z } from 'zod';
+import { readTextIfPresent, writeAtomically } from '../../core/data-dir/files.js';
 import type { WatchedOrder } from '../../core/watcher/index.js';
 import type { MessageBody } from '../messages.js';
 import type { OutboxState, PlacedBy } from './types.js';
@@ -52,13 +52,8 @@ export interface LoadedOutbox {
  * aside rather than overwritten, so nothing in it is destroyed, and the monitor starts afresh.
  */
 export async function loadOutbox(path: string): Promise<LoadedOutbox> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: undefined };
-    throw error;
-  }
+  const text = await readTextIfPresent(path);
+  if (text === undefined) return { state: undefined };
   let parsed: z.output<typeof stored> | undefined;
   try {
     parsed = stored.parse(JSON.parse(text));
@@ -89,17 +84,7 @@ export async function loadOutbox(path: string): Promise<LoadedOutbox> {
 /** Saves the outbox atomically: a crash leaves the previous file or this one, never a mix. */
 export async function saveOutbox(path: string, state: OutboxState): Promise<void> {
   // Written as it is now: later changes go into the next save.
-  const text = JSON.stringify({ version: 1, ...state });
-  await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.tmp`;
-  const file = await open(temporary, 'w', 0o600);
-  try {
-    await file.writeFile(text);
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  await rename(temporary, path);
+  await writeAtomically(path, JSON.stringify({ version: 1, ...state }));
 }
 
 /**
