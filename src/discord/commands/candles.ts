@@ -1,14 +1,13 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { showCount } from '../../core/checks/index.js';
 import { toIstIso } from '../../core/time/ist.js';
-import { CANDLE_INTERVALS, type CandleInterval, type Exchange } from '../../core/vocabulary/index.js';
-import { instrumentChoices } from '../autocomplete.js';
+import { CANDLE_INTERVALS, type CandleInterval } from '../../core/vocabulary/index.js';
 import type { Answer, SlashCommand } from '../command.js';
 import { DeskInputError } from '../errors.js';
 import { parseIstTime, resolveInstrument } from '../inputs.js';
 import { escapeMarkdown } from '../text/escape.js';
 import { clip } from '../text/limits.js';
-import { exchangeOption, instrumentOption, json } from './options.js';
+import { chosenExchange, exchangeOption, instrumentAutocomplete, instrumentOption, json } from './options.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -39,7 +38,7 @@ export const candlesCommand: SlashCommand = {
       .addStringOption((o) => o.setName('to').setDescription('End, IST (default now)').setMaxLength(40)),
   ),
   prepare(i, ctx) {
-    const exchange = (i.options.getString('exchange') ?? undefined) as Exchange | undefined;
+    const exchange = chosenExchange(i);
     const r = resolveInstrument(ctx.deps.catalog(), i.options.getString('instrument', true), exchange);
     const interval = (i.options.getString('interval') ?? '5') as CandleInterval;
     const step = interval === 'D' ? DAY : Number(interval) * MINUTE;
@@ -84,12 +83,5 @@ export const candlesCommand: SlashCommand = {
       };
     };
   },
-  autocomplete(i, ctx) {
-    const exchange = (i.options.getString('exchange') ?? undefined) as Exchange | undefined;
-    return instrumentChoices(
-      ctx.deps.catalog(),
-      i.options.getFocused(),
-      exchange === undefined ? {} : { exchange },
-    );
-  },
+  autocomplete: instrumentAutocomplete,
 };

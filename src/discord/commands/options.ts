@@ -1,5 +1,7 @@
-import type { SlashCommandBuilder, SlashCommandStringOption } from 'discord.js';
-import { EXCHANGES } from '../../core/vocabulary/index.js';
+import type { AutocompleteInteraction, SlashCommandBuilder, SlashCommandStringOption } from 'discord.js';
+import { EXCHANGES, type Exchange } from '../../core/vocabulary/index.js';
+import { instrumentChoices } from '../autocomplete.js';
+import type { Choice, CommandContext } from '../command.js';
 
 /** `instrument`: anything the catalogue resolves, autocompleted. */
 export function instrumentOption(
@@ -20,6 +22,23 @@ export function exchangeOption(o: SlashCommandStringOption) {
     .setName('exchange')
     .setDescription('Only look on this exchange')
     .setChoices(...EXCHANGES.map((e) => ({ name: e, value: e })));
+}
+
+/** The `exchange` option's value, when given (Discord only sends one of its choices). */
+export function chosenExchange(i: {
+  readonly options: { getString(name: string): string | null };
+}): Exchange | undefined {
+  return (i.options.getString('exchange') ?? undefined) as Exchange | undefined;
+}
+
+/** Autocompletes `instrument` from the catalogue, on the exchange chosen when one is. */
+export function instrumentAutocomplete(i: AutocompleteInteraction, ctx: CommandContext): readonly Choice[] {
+  const exchange = chosenExchange(i);
+  return instrumentChoices(
+    ctx.deps.catalog(),
+    i.options.getFocused(),
+    exchange === undefined ? {} : { exchange },
+  );
 }
 
 /** `product?`: C delivery, M carry-forward, I intraday. */

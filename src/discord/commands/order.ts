@@ -1,11 +1,18 @@
 import { SlashCommandBuilder } from 'discord.js';
 import type { OrderSide } from '../../core/domain/enums.js';
-import type { Exchange, PriceType, Product, Retention } from '../../core/vocabulary/index.js';
+import type { PriceType, Product, Retention } from '../../core/vocabulary/index.js';
 import { submitForApproval } from '../approvals/submit.js';
-import { instrumentChoices } from '../autocomplete.js';
 import type { SlashCommand } from '../command.js';
 import { defaultProduct, resolveInstrument } from '../inputs.js';
-import { exchangeOption, instrumentOption, json, productOption, sideOption } from './options.js';
+import {
+  chosenExchange,
+  exchangeOption,
+  instrumentAutocomplete,
+  instrumentOption,
+  json,
+  productOption,
+  sideOption,
+} from './options.js';
 
 /** `/order`: one order, previewed by the gate and posted as a card for an approver. */
 export const orderCommand: SlashCommand = {
@@ -53,7 +60,7 @@ export const orderCommand: SlashCommand = {
       .addStringOption((o) => exchangeOption(o)),
   ),
   prepare(i, ctx) {
-    const exchange = (i.options.getString('exchange') ?? undefined) as Exchange | undefined;
+    const exchange = chosenExchange(i);
     const typed = i.options.getString('instrument', true);
     const r = resolveInstrument(ctx.deps.catalog(), typed, exchange);
     const price = i.options.getNumber('price') ?? undefined;
@@ -76,12 +83,5 @@ export const orderCommand: SlashCommand = {
         },
       });
   },
-  autocomplete(i, ctx) {
-    const exchange = (i.options.getString('exchange') ?? undefined) as Exchange | undefined;
-    return instrumentChoices(
-      ctx.deps.catalog(),
-      i.options.getFocused(),
-      exchange === undefined ? {} : { exchange },
-    );
-  },
+  autocomplete: instrumentAutocomplete,
 };

@@ -1,13 +1,11 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { showCount, showPrice } from '../../core/checks/index.js';
 import type { DepthLevel, Quote } from '../../core/domain/quote.js';
-import type { Exchange } from '../../core/vocabulary/index.js';
-import { instrumentChoices } from '../autocomplete.js';
 import type { SlashCommand } from '../command.js';
 import { resolveInstrument } from '../inputs.js';
 import { DATA_LEGEND, external } from '../text/escape.js';
 import { fitEmbed } from '../text/limits.js';
-import { exchangeOption, instrumentOption, json } from './options.js';
+import { chosenExchange, exchangeOption, instrumentAutocomplete, instrumentOption, json } from './options.js';
 
 function depth(q: Quote): string {
   const p = (l: DepthLevel | undefined): string =>
@@ -29,7 +27,7 @@ export const quoteCommand: SlashCommand = {
       .addStringOption((o) => exchangeOption(o)),
   ),
   prepare(i, ctx) {
-    const exchange = (i.options.getString('exchange') ?? undefined) as Exchange | undefined;
+    const exchange = chosenExchange(i);
     const r = resolveInstrument(ctx.deps.catalog(), i.options.getString('instrument', true), exchange);
     return async () => {
       const q = await ctx.deps.client.getQuote(r.ref, { signal: ctx.signal });
@@ -59,12 +57,5 @@ export const quoteCommand: SlashCommand = {
       };
     };
   },
-  autocomplete(i, ctx) {
-    const exchange = (i.options.getString('exchange') ?? undefined) as Exchange | undefined;
-    return instrumentChoices(
-      ctx.deps.catalog(),
-      i.options.getFocused(),
-      exchange === undefined ? {} : { exchange },
-    );
-  },
+  autocomplete: instrumentAutocomplete,
 };

@@ -1,11 +1,9 @@
 import { SlashCommandBuilder } from 'discord.js';
-import type { Exchange } from '../../core/vocabulary/index.js';
-import { instrumentChoices } from '../autocomplete.js';
 import type { SlashCommand } from '../command.js';
 import { resolveInstrument } from '../inputs.js';
 import { DATA_LEGEND, external } from '../text/escape.js';
 import { fitEmbed } from '../text/limits.js';
-import { exchangeOption, instrumentOption, json } from './options.js';
+import { chosenExchange, exchangeOption, instrumentAutocomplete, instrumentOption, json } from './options.js';
 
 /** `/security`: tick, lot, freeze quantity, precision, multiplier and the contract's terms. */
 export const securityCommand: SlashCommand = {
@@ -19,7 +17,7 @@ export const securityCommand: SlashCommand = {
       .addStringOption((o) => exchangeOption(o)),
   ),
   prepare(i, ctx) {
-    const exchange = (i.options.getString('exchange') ?? undefined) as Exchange | undefined;
+    const exchange = chosenExchange(i);
     const r = resolveInstrument(ctx.deps.catalog(), i.options.getString('instrument', true), exchange);
     return async () => {
       const s = await ctx.deps.client.getSecurityInfo(r.ref, { signal: ctx.signal });
@@ -57,12 +55,5 @@ export const securityCommand: SlashCommand = {
       };
     };
   },
-  autocomplete(i, ctx) {
-    const exchange = (i.options.getString('exchange') ?? undefined) as Exchange | undefined;
-    return instrumentChoices(
-      ctx.deps.catalog(),
-      i.options.getFocused(),
-      exchange === undefined ? {} : { exchange },
-    );
-  },
+  autocomplete: instrumentAutocomplete,
 };
