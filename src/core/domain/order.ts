@@ -52,3 +52,26 @@ export interface OrderHistory {
 
 /** One entry of an order's history. */
 export type OrderEvent = Order;
+
+/** The groups an order book is read in, by the order's status. */
+export const ORDER_GROUPS = {
+  open: ['PENDING', 'OPEN', 'TRIGGER_PENDING'],
+  complete: ['COMPLETE'],
+  rejected: ['REJECTED'],
+  canceled: ['CANCELED'],
+} as const;
+export type OrderGroup = keyof typeof ORDER_GROUPS;
+
+/** The group of an order's status; `other` for a status the broker added that none names. */
+export function orderGroup(o: Pick<Order, 'status'>): OrderGroup | 'other' {
+  for (const [group, statuses] of Object.entries(ORDER_GROUPS))
+    if ((statuses as readonly string[]).includes(o.status)) return group as OrderGroup;
+  return 'other';
+}
+
+/** Orders counted by group. */
+export function countByGroup(orders: readonly Order[]): Record<OrderGroup | 'other', number> {
+  const counts = { open: 0, complete: 0, rejected: 0, canceled: 0, other: 0 };
+  for (const o of orders) counts[orderGroup(o)] += 1;
+  return counts;
+}

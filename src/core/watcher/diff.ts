@@ -21,6 +21,12 @@ export function sourceOfRemarks(remarks: string | undefined): OrderSource {
   return { kind: 'outside' };
 }
 
+/** The omsdesk ticket that placed an order, read where the gate writes its tag; undefined for any other. */
+export function ticketOfRemarks(remarks: string | undefined): string | undefined {
+  const source = sourceOfRemarks(remarks);
+  return source.kind === 'ticket' ? source.ticketId : undefined;
+}
+
 /** What the watcher knows between looks: every order seen today, and every fill already reported. */
 export interface WatchView {
   readonly orders: ReadonlyMap<string, WatchedOrder>;

@@ -1,4 +1,4 @@
-export { diffBooks, EMPTY_VIEW, sourceOfRemarks, type WatchView } from './diff.js';
+export { diffBooks, EMPTY_VIEW, sourceOfRemarks, ticketOfRemarks, type WatchView } from './diff.js';
 export { type OrderListener, OrderWatcher, type WatcherOptions } from './order-watcher.js';
 export {
   type FillSeen,

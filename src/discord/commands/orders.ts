@@ -1,5 +1,5 @@
 import { SlashCommandBuilder } from 'discord.js';
-import type { Order } from '../../core/domain/order.js';
+import { countByGroup, ORDER_GROUPS, orderGroup } from '../../core/domain/order.js';
 import type { CommandContext, SlashCommand, Work } from '../command.js';
 import { DATA_LEGEND } from '../text/escape.js';
 import { fitEmbed } from '../text/limits.js';
@@ -7,29 +7,15 @@ import { orderLine } from '../text/orders.js';
 import { pageButtons, slice } from '../text/paging.js';
 import { json } from './options.js';
 
-const GROUPS = {
-  open: ['PENDING', 'OPEN', 'TRIGGER_PENDING'],
-  complete: ['COMPLETE'],
-  rejected: ['REJECTED'],
-  canceled: ['CANCELED'],
-} as const;
-type Group = keyof typeof GROUPS;
 const PAGE_SIZE = 10;
-
-function groupOf(o: Order): Group | 'other' {
-  for (const [group, statuses] of Object.entries(GROUPS))
-    if ((statuses as readonly string[]).includes(o.status)) return group as Group;
-  return 'other';
-}
 
 function book(status: string, page: number, ctx: CommandContext): Work {
   return async () => {
     const orders = [...(await ctx.deps.client.getOrderBook({ signal: ctx.signal }))].sort((a, b) =>
       b.orderNumber.localeCompare(a.orderNumber),
     );
-    const counts = { open: 0, complete: 0, rejected: 0, canceled: 0, other: 0 };
-    for (const o of orders) counts[groupOf(o)] += 1;
-    const chosen = status === 'all' ? orders : orders.filter((o) => groupOf(o) === status);
+    const counts = countByGroup(orders);
+    const chosen = status === 'all' ? orders : orders.filter((o) => orderGroup(o) === status);
     const s = slice(chosen, page, PAGE_SIZE);
     return {
       embeds: [
@@ -65,5 +51,5 @@ export const ordersCommand: SlashCommand = {
       ),
   ),
   prepare: (i, ctx) => book(i.options.getString('status') ?? 'all', 0, ctx),
-  page: (page, arg, ctx) => book(arg in GROUPS ? arg : 'all', page, ctx),
+  page: (page, arg, ctx) => book(arg in ORDER_GROUPS ? arg : 'all', page, ctx),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { showCount, showPrice } from '../../core/checks/index.js';
 import type { Order } from '../../core/domain/order.js';
+import { ticketOfRemarks } from '../../core/watcher/index.js';
 import { untrusted } from '../untrusted.js';
 import { EXTERNAL, external, rejectionOf, rejectionOut } from './common.js';
 import { ORDER_STATES } from './vocabulary.js';
@@ -27,8 +28,6 @@ export const orderOut = z.object({
   updatedAt: z.string().optional().describe('IST.'),
 });
 
-const TICKET_TAG = /\bomsdesk:(T[A-Z0-9]{8})(?:\.\d+)?\b/i;
-
 /** The result view of an order. */
 export function orderOf(o: Order): z.input<typeof orderOut> {
   return {
@@ -47,7 +46,7 @@ export function orderOf(o: Order): z.input<typeof orderOut> {
     statusText: external(o.statusText, 40) ?? o.status,
     rejection: o.rejection && rejectionOf(o.rejection),
     remarks: external(o.remarks, 80),
-    ticketId: TICKET_TAG.exec(o.remarks ?? '')?.[1]?.toUpperCase(),
+    ticketId: ticketOfRemarks(o.remarks),
     placedAt: o.placedAt,
     updatedAt: o.updatedAt,
   };

@@ -1,22 +1,8 @@
 import { z } from 'zod';
-import type { Order } from '../../core/domain/order.js';
+import { countByGroup, orderGroup } from '../../core/domain/order.js';
 import { cursorField, limitField, page, pageNote } from '../paging.js';
 import { orderLine, orderOf, orderOut } from '../schemas/order.js';
 import { defineTool, READ } from '../tool.js';
-
-const GROUPS = {
-  open: ['PENDING', 'OPEN', 'TRIGGER_PENDING'],
-  complete: ['COMPLETE'],
-  rejected: ['REJECTED'],
-  canceled: ['CANCELED'],
-} as const;
-type Group = keyof typeof GROUPS;
-
-function groupOf(o: Order): Group | 'other' {
-  for (const [group, statuses] of Object.entries(GROUPS))
-    if ((statuses as readonly string[]).includes(o.status)) return group as Group;
-  return 'other';
-}
 
 /** `get_order_book`: today's orders in their latest state, newest first, paged. */
 export const getOrderBookTool = defineTool({
@@ -52,9 +38,8 @@ export const getOrderBookTool = defineTool({
     const orders = [...(await ctx.deps.client.getOrderBook({ signal: ctx.extra.signal }))].sort((a, b) =>
       b.orderNumber.localeCompare(a.orderNumber),
     );
-    const counts = { open: 0, complete: 0, rejected: 0, canceled: 0, other: 0 };
-    for (const o of orders) counts[groupOf(o)] += 1;
-    const chosen = args.status === 'all' ? orders : orders.filter((o) => groupOf(o) === args.status);
+    const counts = countByGroup(orders);
+    const chosen = args.status === 'all' ? orders : orders.filter((o) => orderGroup(o) === args.status);
     const p = page(chosen, args.limit, args.cursor, `orders:${args.status}`);
     const head = `Orders today: ${counts.open} open, ${counts.complete} complete, ${counts.rejected} rejected, ${counts.canceled} canceled. Showing ${args.status} (${pageNote(p)}).`;
     return {
