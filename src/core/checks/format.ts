@@ -1,3 +1,4 @@
+import type { Order } from '../domain/order.js';
 import { formatPrice, toUnits } from '../price.js';
 import type { CheckRule, Violation } from './types.js';
 
@@ -22,6 +23,16 @@ export function showRupees(amount: number): string {
 /** A whole number with Indian digit grouping. */
 export function showCount(count: number): string {
   return Number.isFinite(count) ? count.toLocaleString('en-IN', { maximumFractionDigits: 4 }) : String(count);
+}
+
+/** An order's price as its line shows it: the average fill once filled, else its limit, else its price type. */
+export function showOrderPrice(
+  o: Pick<Order, 'averagePrice' | 'filledQuantity' | 'price' | 'priceType' | 'tickSize'>,
+): string {
+  if (o.averagePrice !== undefined && o.filledQuantity > 0)
+    return ` filled ${showCount(o.filledQuantity)} @ ₹${showPrice(o.averagePrice, o.tickSize)}`;
+  if (o.price) return ` @ ₹${showPrice(o.price, o.tickSize)}`;
+  return ` ${o.priceType ?? ''}`.trimEnd();
 }
 
 function decimalsOf(value: number): number {

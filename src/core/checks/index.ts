@@ -1,4 +1,4 @@
-export { showCount, showPrice, showRupees, violation } from './format.js';
+export { showCount, showOrderPrice, showPrice, showRupees, violation } from './format.js';
 export {
   checkMarketHours,
   type HoursPolicy,

@@ -1,16 +1,11 @@
-import { showCount, showPrice } from '../../core/checks/index.js';
+import { showCount, showOrderPrice } from '../../core/checks/index.js';
 import type { Order } from '../../core/domain/order.js';
 import { ticketOfRemarks } from '../../core/watcher/index.js';
 import { escapeMarkdown, external } from './escape.js';
 
 /** One line for an order: number, side, quantity, instrument, price or fill, state, and why it was rejected. */
 export function orderLine(o: Order): string {
-  const price =
-    o.averagePrice !== undefined && o.filledQuantity > 0
-      ? ` filled ${showCount(o.filledQuantity)} @ ₹${showPrice(o.averagePrice, o.tickSize)}`
-      : o.price
-        ? ` @ ₹${showPrice(o.price, o.tickSize)}`
-        : ` ${o.priceType ?? ''}`.trimEnd();
+  const price = showOrderPrice(o);
   const why = o.rejection ? ` ${external(o.rejection.text, 160)}` : '';
   const ticket = ticketOfRemarks(o.remarks);
   return (

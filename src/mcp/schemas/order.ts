@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { showCount, showPrice } from '../../core/checks/index.js';
+import { showCount, showOrderPrice } from '../../core/checks/index.js';
 import type { Order } from '../../core/domain/order.js';
 import { ticketOfRemarks } from '../../core/watcher/index.js';
 import { untrusted } from '../untrusted.js';
@@ -54,12 +54,7 @@ export function orderOf(o: Order): z.input<typeof orderOut> {
 
 /** One line for an order: number, side, quantity, instrument, price, status and the reason when rejected. */
 export function orderLine(o: Order): string {
-  const price =
-    o.averagePrice !== undefined && o.filledQuantity > 0
-      ? ` filled ${showCount(o.filledQuantity)} @ ₹${showPrice(o.averagePrice, o.tickSize)}`
-      : o.price
-        ? ` @ ₹${showPrice(o.price, o.tickSize)}`
-        : ` ${o.priceType ?? ''}`.trimEnd();
+  const price = showOrderPrice(o);
   const why = o.rejection ? ` ${untrusted(o.rejection.text, 160)}` : '';
   return `${o.orderNumber} ${o.side} ${showCount(o.quantity)} ${o.exchange}:${o.tradingSymbol}${price} ${o.status}${why}`;
 }
