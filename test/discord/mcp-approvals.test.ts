@@ -100,4 +100,26 @@ describe('MCP tickets approved on Discord', () => {
     expect(result.structuredContent).toMatchObject({ status: 'DECLINED', confirmation: 'discord' });
     expect(d.g.placements).toHaveLength(0);
   });
+
+  it('withdraws the card when the MCP client stops waiting: it says so, and a later click places nothing', async () => {
+    d = await startDesk();
+    client = await mcpOn(d, 'discord');
+    const stop = new AbortController();
+    const call = client.callTool({ name: 'place_order', arguments: ORDER }, undefined, {
+      signal: stop.signal,
+    });
+    const id = await firstCard(d);
+    stop.abort(new Error('the user pressed stop'));
+    await expect(call).rejects.toThrow(/stop/);
+    const card = await d.cardWhere(
+      id,
+      (c) =>
+        /Withdrawn: the assistant that asked for it stopped waiting/.test(textOf(c)) &&
+        buttonsOf(c).length === 0,
+      'withdrawn',
+    );
+    expect(textOf(card)).toContain('Rejected by the MCP client omsdesk-test');
+    expect(d.g.placements).toHaveLength(0);
+    expect(await d.brokerOrders()).toBe(0);
+  });
 });

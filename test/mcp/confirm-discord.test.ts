@@ -110,4 +110,38 @@ describe('discord confirmation', () => {
     expect(textOf(result)).toMatch(/could not be posted to discord/);
     expect(m.g.placements).toHaveLength(0);
   });
+
+  it('withdraws the card when the assistant stops waiting, so a later click places nothing', async () => {
+    let posted: (t: Ticket) => void = () => undefined;
+    const wasPosted = new Promise<Ticket>((resolve) => {
+      posted = resolve;
+    });
+    m = await startMcp({ confirm: 'discord', approvalChannel: channel((t) => posted(t)) });
+    const stop = new AbortController();
+    const pending = m.call('place_order', ORDER, { signal: stop.signal });
+    const ticket = await wasPosted;
+    stop.abort(new Error('the user pressed stop'));
+    await expect(pending).rejects.toThrow(/stop/);
+    const gate = m.g.gate;
+    await vi.waitFor(() => expect(gate.get(ticket.id)?.status).toBe('DECLINED'));
+    expect(gate.get(ticket.id)?.reason).toMatch(
+      /^Withdrawn: the assistant that asked for it stopped waiting/,
+    );
+    await expect(gate.approve(ticket.id, ALICE)).rejects.toThrow(/declined|DECLINED/i);
+    expect(m.g.placements).toHaveLength(0);
+    expect(await m.brokerOrders()).toBe(0);
+  });
+
+  it('goes on with a ticket an approver confirmed as the assistant stopped waiting', async () => {
+    const stop = new AbortController();
+    const approvals = channel((t) => {
+      void m?.g.gate.approve(t.id, ALICE).then(() => stop.abort(new Error('stopped')));
+    });
+    m = await startMcp({ confirm: 'discord', approvalChannel: approvals });
+    const pending = m.call('place_order', ORDER, { signal: stop.signal });
+    await expect(pending).rejects.toThrow(/stop/);
+    await vi.waitFor(() => expect(m?.g.placements).toHaveLength(1));
+    const [ticket] = approvals.posted;
+    expect(m.g.gate.get(ticket?.id ?? '')?.status).not.toBe('DECLINED');
+  });
 });

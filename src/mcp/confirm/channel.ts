@@ -31,6 +31,14 @@ export async function confirmByChannel(
         ? `No approver in ${channel.name} decided before the ticket expired; nothing was sent.`
         : `Decided in ${channel.name}.`;
     return { ticket: decided, lead };
+  } catch (error) {
+    // The assistant stopped waiting: nobody would hear of an approval now, and it may ask again. Its ticket,
+    // still waiting, is withdrawn in its name (the card says so); one an approver already took goes on.
+    if (ctx.extra.signal.aborted && gate.get(ticket.id)?.status === 'PENDING') {
+      const why = `Withdrawn: the assistant that asked for it stopped waiting before an approver in ${channel.name} decided.`;
+      await gate.decline(ticket.id, ticket.requestedBy, why).catch(() => undefined);
+    }
+    throw error;
   } finally {
     stop();
   }
