@@ -1,6 +1,5 @@
 import { type InstrumentCatalog, parseInstrumentCatalog } from '../../src/core/catalogue/index.js';
 import { type BrokerClient, createBrokerClient } from '../../src/core/client/index.js';
-import type { LogFields, Logger } from '../../src/core/logger.js';
 import { type CandleChartInput, renderCandleChart } from '../../src/discord/chart/index.js';
 import { deployCommands } from '../../src/discord/deploy.js';
 import type { ChartRenderer, DeskSettings } from '../../src/discord/deps.js';
@@ -20,6 +19,7 @@ import {
 } from '../fakes/discord/ids.js';
 import type { FakeMessage } from '../fakes/discord/payloads.js';
 import { FakeDiscord, type InteractionRecord } from '../fakes/discord/server.js';
+import { recordingLogger } from '../helpers/logs.js';
 import { totpFor } from '../helpers/sim.js';
 
 /** How a test's desk is set up. */
@@ -129,15 +129,7 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
     readOnly: o.readOnly ?? false,
   };
   const charts: CandleChartInput[] = [];
-  const logs: string[] = [];
-  const line = (level: string) => (message: string, fields?: LogFields) =>
-    logs.push(`${level} ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`);
-  const logger: Logger = {
-    debug: line('debug'),
-    info: line('info'),
-    warn: line('warn'),
-    error: line('error'),
-  };
+  const { logger, logs } = recordingLogger();
   let desk: DiscordDesk;
   try {
     await deployCommands({

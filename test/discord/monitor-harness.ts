@@ -8,7 +8,6 @@ import { parseInstrumentCatalog } from '../../src/core/catalogue/index.js';
 import { type BrokerClient, createBrokerClient } from '../../src/core/client/index.js';
 import { loadConfig } from '../../src/core/config/index.js';
 import { OrderGate } from '../../src/core/gate/index.js';
-import type { LogFields, Logger } from '../../src/core/logger.js';
 import { Redactor } from '../../src/core/redact.js';
 import { OrderWatcher } from '../../src/core/watcher/index.js';
 import { renderCandleChart } from '../../src/discord/chart/index.js';
@@ -29,6 +28,7 @@ import {
 } from '../fakes/discord/ids.js';
 import type { FakeMessage } from '../fakes/discord/payloads.js';
 import { FakeDiscord } from '../fakes/discord/server.js';
+import { recordingLogger } from '../helpers/logs.js';
 import { placeOutside, type SimHarness, simCredentials, startSim } from '../helpers/sim.js';
 import { buttonsOf } from './harness.js';
 
@@ -135,15 +135,7 @@ export async function startMonitorDesk(): Promise<MonitorHarness> {
     fourEyes: false,
     readOnly: false,
   };
-  const logs: string[] = [];
-  const line = (level: string) => (message: string, fields?: LogFields) =>
-    logs.push(`${level} ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`);
-  const logger: Logger = {
-    debug: line('debug'),
-    info: line('info'),
-    warn: line('warn'),
-    error: line('error'),
-  };
+  const { logger, logs } = recordingLogger();
   const outboxPath = join(dataDir, 'discord-monitor.json');
   const anchor = { path: `${config.audit.path}.anchor`, keyPath: join(dataDir, 'keys', 'audit.key') };
   const clients: Client[] = [];
