@@ -20,7 +20,7 @@ import {
   expiryMs,
   type InstrumentRef,
   instrumentProblems,
-  sessionFields,
+  sessionBody,
   type TimeInput,
 } from './validate.js';
 
@@ -46,7 +46,7 @@ export function marketDataMethods(ctx: ClientContext) {
         label: 'getQuote',
         schema: quoteSuccess,
         call,
-        body: (s) => ({ ...sessionFields(s), exchange: instrument.exchange, token: instrument.token.trim() }),
+        body: (s) => sessionBody(s, { exchange: instrument.exchange, token: instrument.token.trim() }),
         map: (d) => quoteFromWire(okValue(d).data, d.raw, ctx.clock.now()),
       });
     },
@@ -59,7 +59,7 @@ export function marketDataMethods(ctx: ClientContext) {
         label: 'getSecurityInfo',
         schema: securityInfoSuccess,
         call,
-        body: (s) => ({ ...sessionFields(s), exchange: instrument.exchange, token: instrument.token.trim() }),
+        body: (s) => sessionBody(s, { exchange: instrument.exchange, token: instrument.token.trim() }),
         map: (d) => securityInfoFromWire(okValue(d).data, d.raw),
       });
     },
@@ -77,7 +77,7 @@ export function marketDataMethods(ctx: ClientContext) {
         schema: indexListSuccess,
         noData: 'empty',
         call,
-        body: (s) => ({ ...sessionFields(s), exchange }),
+        body: (s) => sessionBody(s, { exchange }),
         map: (d) =>
           d.kind === 'ok' ? d.value.values.map((entry) => indexEntryFromWire(entry, exchange)) : [],
       });
