@@ -59,7 +59,7 @@ export function orderMethods(ctx: ClientContext) {
         schema: placeOrderV2Success,
         tag,
         call,
-        body: (s) => sessionBody(s, leg),
+        fields: leg,
         map: (d) => {
           const body = okValue(d);
           return {
@@ -99,7 +99,7 @@ export function orderMethods(ctx: ClientContext) {
         schema: multiOrderResponse,
         tags,
         call,
-        body: (s) => sessionBody(s, { data: legs.map((l) => orderLeg(l.order, l.remarks)) }),
+        fields: { data: legs.map((l) => orderLeg(l.order, l.remarks)) },
         map: (d: Decoded<MultiOrderElement[]>) =>
           legResults(okValue(d), legs, label, '/apiV2/strategies/multiPlaceOrders'),
       });
