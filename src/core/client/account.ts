@@ -12,7 +12,7 @@ import type { ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import { okValue, request } from './request.js';
 import { type SpanQuery, spanPosition, spanProblems } from './span.js';
-import { assertValid, requireSession, sessionFields } from './validate.js';
+import { assertValid, requireSession, sessionBody } from './validate.js';
 
 /** Login, limits, margin and holdings. */
 export function accountMethods(ctx: ClientContext) {
@@ -32,7 +32,7 @@ export function accountMethods(ctx: ClientContext) {
         label: 'getLimits',
         schema: limitsSuccess,
         call: options,
-        body: (s) => sessionFields(s),
+        fields: {},
         map: (d) => limitsFromWire(okValue(d), version, d.raw),
       });
     },
@@ -46,12 +46,12 @@ export function accountMethods(ctx: ClientContext) {
         label: 'calculateSpan',
         schema: spanSuccess,
         call,
-        body: (s) => ({
-          ...sessionFields(s),
-          actid: requireSession(s).accountId,
-          product,
-          pos: query.positions.map((p) => spanPosition(p, product)),
-        }),
+        body: (s) =>
+          sessionBody(s, {
+            actid: requireSession(s).accountId,
+            product,
+            pos: query.positions.map((p) => spanPosition(p, product)),
+          }),
         map: (d) => marginFromWire(okValue(d), d.raw),
       });
     },
@@ -64,7 +64,7 @@ export function accountMethods(ctx: ClientContext) {
         schema: holdingsSuccess,
         noData: 'empty',
         call,
-        body: (s) => sessionFields(s),
+        fields: {},
         map: (d) => (d.kind === 'ok' ? d.value.data.map((h, i) => holdingFromWire(h, `data[${i}]`)) : []),
       });
     },

@@ -5,7 +5,7 @@ import { candlesSuccess, type Candle as WireCandle } from '../wire/index.js';
 import type { ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import { request } from './request.js';
-import { assertValid, instrumentProblems, sessionFields, type TimeInput, toEpochMs } from './validate.js';
+import { assertValid, instrumentProblems, type TimeInput, toEpochMs } from './validate.js';
 
 /** A window of candles: instrument, IST instants `from`..`to` (inclusive), interval in minutes or `D`. */
 export interface CandleQuery {
@@ -77,14 +77,13 @@ export async function fetchCandles(
       schema: candlesSuccess,
       noData: 'empty',
       call: pageCall,
-      body: (s) => ({
-        ...sessionFields(s),
+      fields: {
         exchange: query.exchange,
         token: query.token.trim(),
         starttime: formatSlashed(start),
         endtime: formatSlashed(end),
         ...(interval === '1' ? {} : { intrv: interval }),
-      }),
+      },
       map: (d) => (d.kind === 'ok' ? d.value.map((c, i) => map(c, `[${i}]`)) : []),
     });
     for (const candle of page) if (!byTime.has(candle.epochMs)) byTime.set(candle.epochMs, candle);

@@ -1,3 +1,4 @@
+import type { Decoded } from '../decode/index.js';
 import { type Candle, candleFromWire } from '../domain/candle.js';
 import { type Greeks, greeksFromWire, type OptionGreeks } from '../domain/greeks.js';
 import { type Quote, quoteFromWire } from '../domain/quote.js';
@@ -9,7 +10,13 @@ import {
 } from '../domain/security.js';
 import { formatExpiryLong } from '../time/ist.js';
 import { EXCHANGES, type Exchange, OPTION_TYPES, type OptionType } from '../vocabulary/index.js';
-import { indexListSuccess, optionGreeksSuccess, quoteSuccess, securityInfoSuccess } from '../wire/index.js';
+import {
+  indexListSuccess,
+  optionGreeksSuccess,
+  type QuoteSuccess,
+  quoteSuccess,
+  securityInfoSuccess,
+} from '../wire/index.js';
 import { type CandleQuery, fetchCandles } from './candles.js';
 import type { ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
@@ -20,7 +27,6 @@ import {
   expiryMs,
   type InstrumentRef,
   instrumentProblems,
-  sessionFields,
   type TimeInput,
 } from './validate.js';
 
@@ -37,6 +43,8 @@ export interface GreeksQuery {
 
 /** Quotes, instrument facts, indices, candles and greeks. */
 export function marketDataMethods(ctx: ClientContext) {
+  // Made once per client rather than per call: quotes are the hottest call there is.
+  const quoteOf = (d: Decoded<QuoteSuccess>): Quote => quoteFromWire(okValue(d).data, d.raw, ctx.clock.now());
   return {
     /** A quote with 5-level depth, circuit band and day range. */
     async getQuote(instrument: InstrumentRef, call?: CallOptions): Promise<Quote> {
@@ -46,8 +54,8 @@ export function marketDataMethods(ctx: ClientContext) {
         label: 'getQuote',
         schema: quoteSuccess,
         call,
-        body: (s) => ({ ...sessionFields(s), exchange: instrument.exchange, token: instrument.token.trim() }),
-        map: (d) => quoteFromWire(okValue(d).data, d.raw, ctx.clock.now()),
+        fields: { exchange: instrument.exchange, token: instrument.token.trim() },
+        map: quoteOf,
       });
     },
 
@@ -59,7 +67,7 @@ export function marketDataMethods(ctx: ClientContext) {
         label: 'getSecurityInfo',
         schema: securityInfoSuccess,
         call,
-        body: (s) => ({ ...sessionFields(s), exchange: instrument.exchange, token: instrument.token.trim() }),
+        fields: { exchange: instrument.exchange, token: instrument.token.trim() },
         map: (d) => securityInfoFromWire(okValue(d).data, d.raw),
       });
     },
@@ -77,7 +85,7 @@ export function marketDataMethods(ctx: ClientContext) {
         schema: indexListSuccess,
         noData: 'empty',
         call,
-        body: (s) => ({ ...sessionFields(s), exchange }),
+        fields: { exchange },
         map: (d) =>
           d.kind === 'ok' ? d.value.values.map((entry) => indexEntryFromWire(entry, exchange)) : [],
       });

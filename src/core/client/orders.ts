@@ -14,7 +14,7 @@ import type { CallOptions } from './options.js';
 import { type LegResult, legResults, type PlacedOrder } from './placement-results.js';
 import { okValue, request } from './request.js';
 import { type StraddleRequest, type StraddleResult, straddleMethod } from './straddle.js';
-import { assertValid, requireSession, sessionFields } from './validate.js';
+import { assertValid, requireSession, sessionBody } from './validate.js';
 
 /** Placing orders: one, up to ten in one call, or a long straddle. None of them is ever retried. */
 export function orderMethods(ctx: ClientContext) {
@@ -40,7 +40,7 @@ export function orderMethods(ctx: ClientContext) {
           schema: placeOrderV1Success,
           tag,
           call,
-          body: (s) => ({ ...sessionFields(s), actid: requireSession(s).accountId, ...leg }),
+          body: (s) => sessionBody(s, { actid: requireSession(s).accountId, ...leg }),
           map: (d) => {
             const body = okValue(d);
             return {
@@ -59,7 +59,7 @@ export function orderMethods(ctx: ClientContext) {
         schema: placeOrderV2Success,
         tag,
         call,
-        body: (s) => ({ ...sessionFields(s), ...leg }),
+        fields: leg,
         map: (d) => {
           const body = okValue(d);
           return {
@@ -99,7 +99,7 @@ export function orderMethods(ctx: ClientContext) {
         schema: multiOrderResponse,
         tags,
         call,
-        body: (s) => ({ ...sessionFields(s), data: legs.map((l) => orderLeg(l.order, l.remarks)) }),
+        fields: { data: legs.map((l) => orderLeg(l.order, l.remarks)) },
         map: (d: Decoded<MultiOrderElement[]>) =>
           legResults(okValue(d), legs, label, '/apiV2/strategies/multiPlaceOrders'),
       });

@@ -14,7 +14,7 @@ import {
 import type { ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import { request } from './request.js';
-import { assertValid, requireSession, sessionFields } from './validate.js';
+import { assertValid, requireSession, sessionBody } from './validate.js';
 
 function history(
   orderNumber: string,
@@ -51,7 +51,7 @@ export function reportMethods(ctx: ClientContext) {
           label,
           schema: orderHistoryV1Success,
           call,
-          body: (s) => ({ ...sessionFields(s), omsordno: number }),
+          fields: { omsordno: number },
           map: (d) => {
             const events = d.kind === 'ok' ? d.value.map((o, i) => orderFromV1(o, `[${i}]`)) : [];
             return history(number, events, d.raw, '/api/singleOrderHistory');
@@ -63,7 +63,7 @@ export function reportMethods(ctx: ClientContext) {
         label,
         schema: orderHistoryV2Success,
         call,
-        body: (s) => ({ ...sessionFields(s), orderNumber: number }),
+        fields: { orderNumber: number },
         map: (d) => {
           const events = d.kind === 'ok' ? d.value.data.map((o, i) => orderFromV2(o, `data[${i}]`)) : [];
           return history(number, events, d.raw, '/apiV2/singleOrderHistory');
@@ -83,7 +83,7 @@ export function reportMethods(ctx: ClientContext) {
         schema: orderBookSuccess,
         noData: 'empty',
         call: options,
-        body: (s) => ({ ...sessionFields(s), ...(exchange === undefined ? {} : { exchange }) }),
+        fields: exchange === undefined ? {} : { exchange },
         map: (d) => (d.kind === 'ok' ? d.value.data.map((o, i) => orderFromBook(o, `data[${i}]`)) : []),
       });
     },
@@ -97,7 +97,7 @@ export function reportMethods(ctx: ClientContext) {
           schema: tradeBookV1Success,
           noData: 'empty',
           call,
-          body: (s) => ({ ...sessionFields(s), actid: requireSession(s).accountId }),
+          body: (s) => sessionBody(s, { actid: requireSession(s).accountId }),
           map: (d) => (d.kind === 'ok' ? tradesFromV1(d.value) : []),
         });
       }
@@ -107,7 +107,7 @@ export function reportMethods(ctx: ClientContext) {
         schema: tradeBookV2Success,
         noData: 'empty',
         call,
-        body: (s) => sessionFields(s),
+        fields: {},
         map: (d) => (d.kind === 'ok' ? tradesFromV2(d.value.data) : []),
       });
     },

@@ -12,14 +12,22 @@ import { type Exchanged, exchange } from './exchange.js';
 import type { CallOptions } from './options.js';
 import { placementFailure } from './placement-failure.js';
 import { prepare } from './prepare.js';
+import { sessionBody } from './validate.js';
 
-export interface RequestSpec<T, R> {
+/**
+ * How a call's body is built, per attempt so a re-login sends the new session key: `fields` after the
+ * session fields (most calls), or `body` for anything else.
+ */
+export type BodySpec =
+  | { readonly fields: object; readonly body?: undefined }
+  | { readonly body: (session: Session | undefined) => object; readonly fields?: undefined };
+
+/** One call: its endpoint, how its body is built, and how its answer is read. */
+export type RequestSpec<T, R> = BodySpec & {
   readonly endpoint: EndpointName;
   /** The operation, for messages and logs (`getQuote`). */
   readonly label: string;
   readonly schema: z.ZodType<T>;
-  /** Builds the body; called per attempt so a re-login sends the new session key. */
-  readonly body: (session: Session | undefined) => object;
   /** Turns the decoded answer into the domain result (a `FieldError` becomes `INVALID_RESPONSE`). */
   readonly map: (decoded: Decoded<T>, session: Session | undefined) => R;
   /** What "no data" means for this call. Default `notFound`. */
@@ -29,7 +37,7 @@ export interface RequestSpec<T, R> {
   /** For a multi-order call: every order's tag. */
   readonly tags?: readonly string[];
   readonly call?: CallOptions | undefined;
-}
+};
 
 /** How an attempt ended; `final` failures (the login, the client-side limit) are not worth another attempt. */
 type Attempt<R> =
@@ -55,7 +63,8 @@ async function attempt<T, R>(
   const { session, slot } = prepared;
   let sent: Exchanged;
   try {
-    sent = await exchange(ctx, def, label, spec.body(session), scope);
+    const body = spec.fields === undefined ? spec.body(session) : sessionBody(session, spec.fields);
+    sent = await exchange(ctx, def, label, body, scope);
   } finally {
     // The broker counted the request no later than now: its window starts here.
     slot.release();

@@ -12,7 +12,7 @@ import {
   decimalText,
   expiryMs,
   requireSession,
-  sessionFields,
+  sessionBody,
   type TimeInput,
 } from './validate.js';
 
@@ -73,16 +73,16 @@ export async function straddleMethod(
     schema: multiOrderResponse,
     tag,
     call,
-    body: (session) => ({
-      ...sessionFields(session),
-      actId: requireSession(session).accountId,
-      symbol: s.symbol.trim(),
-      strikePrice: decimalText(s.strikePrice),
-      expiry: formatExpiryShort(expiryMs(s.expiry) as number),
-      product: s.product,
-      quantity: String(s.quantity),
-      remarks,
-    }),
+    body: (session) =>
+      sessionBody(session, {
+        actId: requireSession(session).accountId,
+        symbol: s.symbol.trim(),
+        strikePrice: decimalText(s.strikePrice),
+        expiry: formatExpiryShort(expiryMs(s.expiry) as number),
+        product: s.product,
+        quantity: String(s.quantity),
+        remarks,
+      }),
     map: (d: Decoded<MultiOrderElement[]>) => ({
       tag,
       remarks,

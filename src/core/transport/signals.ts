@@ -21,30 +21,62 @@ export class DeadlineExceeded extends Error {
   override readonly name = 'DeadlineExceeded';
 }
 
+/** One hooked listener: a link of its signal's list, emptied when its hook is released. */
+interface Hook {
+  listener: (() => void) | undefined;
+  prev: Hook | undefined;
+  next: Hook | undefined;
+}
+
 /** The listeners hooked on a signal, and the one listener of ours that runs them. */
 interface Hooked {
-  readonly listeners: Set<() => void>;
+  first: Hook | undefined;
+  last: Hook | undefined;
   readonly fire: () => void;
 }
 
 const hooked = new WeakMap<AbortSignal, Hooked>();
 
+/**
+ * A linked list rather than a `Set`: a long-lived signal's `Set` churned by every call leaves its
+ * discarded tables in the old generation still pointing at young listeners, and the scavenger then keeps
+ * each call's whole graph alive and promotes it (measured: a quarter of all allocation promoted at 8 calls
+ * in flight). A released link points at nothing.
+ */
 function hookSignal(signal: AbortSignal, listener: () => void): () => void {
   let entry = hooked.get(signal);
   if (entry === undefined) {
-    const listeners = new Set<() => void>();
-    const fire = (): void => {
-      hooked.delete(signal);
-      for (const hook of listeners) hook();
+    const own: Hooked = {
+      first: undefined,
+      last: undefined,
+      fire: () => {
+        hooked.delete(signal);
+        // In the order they were hooked; links released meanwhile keep their `next`, so the walk goes on.
+        for (let hook = own.first; hook !== undefined; hook = hook.next) hook.listener?.();
+      },
     };
-    entry = { listeners, fire };
-    hooked.set(signal, entry);
-    signal.addEventListener('abort', fire, { once: true });
+    entry = own;
+    hooked.set(signal, own);
+    signal.addEventListener('abort', own.fire, { once: true });
   }
   const own = entry;
-  own.listeners.add(listener);
+  const hook: Hook = { listener, prev: own.last, next: undefined };
+  if (own.last === undefined) own.first = hook;
+  else own.last.next = hook;
+  own.last = hook;
   return () => {
-    if (!own.listeners.delete(listener) || own.listeners.size > 0 || hooked.get(signal) !== own) return;
+    if (hook.listener === undefined) return;
+    hook.listener = undefined;
+    // Once the signal fired, the walk over the list may still need this link's `next`.
+    if (hooked.get(signal) !== own) return;
+    const { prev, next } = hook;
+    if (prev === undefined) own.first = next;
+    else prev.next = next;
+    if (next === undefined) own.last = prev;
+    else next.prev = prev;
+    hook.prev = undefined;
+    hook.next = undefined;
+    if (own.first !== undefined) return;
     // The last one left: the signal goes back to holding no listener of ours.
     hooked.delete(signal);
     signal.removeEventListener('abort', own.fire);

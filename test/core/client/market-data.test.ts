@@ -46,6 +46,23 @@ describe('getQuote', () => {
     expect(sent?.headers['content-type']).toBe('application/json');
   });
 
+  it('re-sends the same fields with the new session key after a refused one', async () => {
+    broker = mockBroker();
+    const fresh = wireCase('login', 'v2.success') as { data: { susertoken: string } };
+    fresh.data.susertoken = 'fresh-session-key-000111222333';
+    broker.loginOk();
+    broker.on('/apiV2/login', { body: fresh });
+    broker.on('/apiV2/getQuotes', {
+      body: { Status: 'Failed', data: 'Session Expired : Invalid Session Key' },
+    });
+    broker.onCase('/apiV2/getQuotes', 'quote', 'success');
+    await broker.client.getQuote({ exchange: 'NSE', token: ' 2885 ' });
+    expect(broker.to('/apiV2/getQuotes').map((r) => r.body)).toEqual([
+      { userId: 'SIM001', jKey: SESSION_KEY, exchange: 'NSE', token: '2885' },
+      { userId: 'SIM001', jKey: 'fresh-session-key-000111222333', exchange: 'NSE', token: '2885' },
+    ]);
+  });
+
   it('reads "no data" for one instrument as NOT_FOUND with the broker text', async () => {
     broker = mockBroker();
     broker.loginOk();
