@@ -1,4 +1,6 @@
+import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApprovalChannel, Ticket } from '../../src/core/gate/index.js';
 import type { McpDeps } from '../../src/mcp/deps.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { type HttpHandle, type HttpOptions, startHttpServer } from '../../src/mcp/transports/http.js';
@@ -47,6 +49,25 @@ async function busySession(url: string): Promise<{ id: string; close(): void }> 
 /** A POST in an existing session, raw. */
 function inSession(url: string, id: string, body: unknown = TOOLS_LIST) {
   return post(url, { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' }, body);
+}
+
+/** A POST in a session whose connection is cut once the answer's stream has begun. */
+function postThenHangUp(url: string, id: string, body: unknown): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-session-id': id,
+      'mcp-protocol-version': '2025-06-18',
+    };
+    const req = request(url, { method: 'POST', headers }, (res) => {
+      expect(res.statusCode).toBe(200);
+      req.destroy();
+      resolve();
+    });
+    req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+    req.end(JSON.stringify(body));
+  });
 }
 
 /** A manual clock and sweep timer for the session table. */
@@ -139,5 +160,80 @@ describe('MCP HTTP sessions', () => {
     expect(http.sessions()).toBeLessThanOrEqual(4);
     const live = await Promise.all(answers.map((a) => inSession(http.url, sessionOf(a))));
     expect(live.filter((a) => a.status === 200).length).toBeLessThanOrEqual(4);
+  });
+
+  it('keeps a session whose call waits for a person after its stream dropped: another idle one makes room', async () => {
+    const posted: Ticket[] = [];
+    const approvals: ApprovalChannel = {
+      name: 'discord',
+      async post(ticket) {
+        posted.push(ticket);
+      },
+    };
+    const placing = depsFor(g, { confirm: 'discord', approvalChannel: approvals });
+    const { t, options } = manualTime();
+    const http = await serve({ maxSessions: 2, createServer: () => createMcpServer(placing), ...options });
+    const waiting = sessionOf(await post(http.url, {}));
+    expect((await inSession(http.url, waiting, INITIALIZED)).status).toBe(202);
+    const order = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
+    const call = {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: { name: 'place_order', arguments: order },
+    };
+    await postThenHangUp(http.url, waiting, call);
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    t.now += 60_000;
+    const idle = sessionOf(await post(http.url, {}));
+    expect((await inSession(http.url, idle, INITIALIZED)).status).toBe(202);
+    // The table is full: the new client takes the idle session's place, not the one a person may answer.
+    expect((await post(http.url, {})).status).toBe(200);
+    expect((await inSession(http.url, idle)).status).toBe(404);
+    // Nor does the sweep take it, however long the person takes.
+    t.now += 31 * 60_000;
+    t.tick();
+    expect((await inSession(http.url, waiting)).status).toBe(200);
+    // Once the person decided and the call answered, the session is idle like any other.
+    await g.gate.decline(posted[0]?.id ?? '', { channel: 'discord', id: 'alice' }, 'not today');
+    await vi.waitFor(() => {
+      t.now += 31 * 60_000;
+      t.tick();
+      expect(http.sessions()).toBe(0);
+    });
+  });
+
+  it('frees the session of a call its client cancelled (no answer is owed) and withdraws the waiting ticket', async () => {
+    const posted: Ticket[] = [];
+    const approvals: ApprovalChannel = {
+      name: 'discord',
+      async post(ticket) {
+        posted.push(ticket);
+      },
+    };
+    const placing = depsFor(g, { confirm: 'discord', approvalChannel: approvals });
+    const { t, options } = manualTime();
+    const http = await serve({ createServer: () => createMcpServer(placing), ...options });
+    const id = sessionOf(await post(http.url, {}));
+    expect((await inSession(http.url, id, INITIALIZED)).status).toBe(202);
+    const order = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
+    const call = {
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'place_order', arguments: order },
+    };
+    await postThenHangUp(http.url, id, call);
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    const cancel = {
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 9, reason: 'stop' },
+    };
+    expect((await inSession(http.url, id, cancel)).status).toBe(202);
+    await vi.waitFor(() => expect(g.gate.get(posted[0]?.id ?? '')?.status).toBe('DECLINED'));
+    t.now += 31 * 60_000;
+    t.tick();
+    expect(http.sessions()).toBe(0);
   });
 });

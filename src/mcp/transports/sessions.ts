@@ -9,11 +9,37 @@ interface Session {
   readonly id: string;
   readonly transport: StreamableHTTPServerTransport;
   readonly server: McpServer;
-  /** Requests and streams of this session still open. */
+  /** HTTP requests and streams of this session still open. */
   inFlight: number;
+  /** JSON-RPC requests of the client still owed an answer, whether or not their HTTP request is open. */
+  readonly calls: Set<string | number>;
   lastSeen: number;
   /** True once the client's initialize succeeded and it holds the id. */
   ready: boolean;
+}
+
+const idle = (s: Session): boolean => s.inFlight === 0 && s.calls.size === 0;
+
+/**
+ * Counts the client's requests from arrival to answer on the connected transport. A cancelled request is
+ * never answered (the SDK drops its result), so its cancellation ends it.
+ */
+function trackCalls(session: Session): void {
+  const { transport, calls } = session;
+  const receive = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    const m = message as { id?: string | number; method?: string; params?: { requestId?: string | number } };
+    if (m.method === 'notifications/cancelled' && m.params?.requestId !== undefined)
+      calls.delete(m.params.requestId);
+    else if (m.method !== undefined && m.id !== undefined) calls.add(m.id);
+    receive?.(message, extra);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    const m = message as { id?: string | number; method?: string };
+    if (m.method === undefined && m.id !== undefined) calls.delete(m.id);
+    return send(message, options);
+  };
 }
 
 /** How many sessions may be open, and how long an idle one lives. */
@@ -30,8 +56,10 @@ export interface SessionTime {
 
 /**
  * Open MCP sessions over HTTP, one server and one transport each. A session is busy while one of its
- * requests or streams is open; idle ones expire after `idleMs`, and when the table is full the least
- * recently used idle one makes room, since most clients vanish without saying goodbye.
+ * requests or streams is open, or while a call of its client is still running (a call waiting for a
+ * person outlives its dropped stream, which the client may resume); idle ones expire after `idleMs`, and
+ * when the table is full the least recently used idle one makes room, since most clients vanish without
+ * saying goodbye.
  */
 export class SessionTable {
   readonly #sessions = new Map<string, Session>();
@@ -77,10 +105,19 @@ export class SessionTable {
       onsessionclosed: () => this.#drop(id),
     });
     transport.onclose = () => this.#drop(id);
-    const session: Session = { id, transport, server, inFlight: 0, lastSeen: this.time.now(), ready: false };
+    const session: Session = {
+      id,
+      transport,
+      server,
+      inFlight: 0,
+      calls: new Set(),
+      lastSeen: this.time.now(),
+      ready: false,
+    };
     this.#sessions.set(id, session);
     this.#hold(session, res);
     await server.connect(transport);
+    trackCalls(session);
     return transport;
   }
 
@@ -106,7 +143,7 @@ export class SessionTable {
   #evictIdlest(): boolean {
     let idlest: Session | undefined;
     for (const s of this.#sessions.values()) {
-      if (s.inFlight === 0 && (idlest === undefined || s.lastSeen < idlest.lastSeen)) idlest = s;
+      if (idle(s) && (idlest === undefined || s.lastSeen < idlest.lastSeen)) idlest = s;
     }
     if (idlest) this.#drop(idlest.id);
     return idlest !== undefined;
@@ -121,6 +158,6 @@ export class SessionTable {
 
   #sweep(): void {
     const cutoff = this.time.now() - this.limits.idleMs;
-    for (const s of this.#sessions.values()) if (s.inFlight === 0 && s.lastSeen <= cutoff) this.#drop(s.id);
+    for (const s of this.#sessions.values()) if (idle(s) && s.lastSeen <= cutoff) this.#drop(s.id);
   }
 }
