@@ -138,8 +138,10 @@ export const CONFIG_VARIABLES = [
     name: 'OMSDESK_SIM_STATE',
     group: 'sim',
     field: text(),
-    unset: '(none: in memory)',
-    description: 'Path of a file where the paper broker keeps accounts and orders between runs.',
+    // Kept beside the audit log, the watcher and the monitor, which remember the same orders by number.
+    default: inDataDir('paper-broker.json'),
+    description:
+      'File where the embedded paper broker keeps accounts, orders and fills between runs (delete it for a fresh account).',
   }),
   variable({
     name: 'OMSDESK_SIM_PORT',

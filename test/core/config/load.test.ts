@@ -27,7 +27,7 @@ describe('paper mode (no broker URL)', () => {
         credentials: {},
         timeouts: { requestMs: 10_000, connectMs: 5_000 },
       },
-      sim: { seed: 1, hours: 'always', port: 0 },
+      sim: { seed: 1, hours: 'always', port: 0, statePath: '.omsdesk/paper-broker.json' },
       policy: {
         readOnly: false,
         ...PAPER_CAPS,
