@@ -108,7 +108,7 @@ function startMonitor(client: Client, deps: ResolvedDeps): Promise<OrderMonitor 
     feed: deps.monitor.feed,
     statePath: deps.monitor.statePath,
     holidays: deps.monitor.holidays,
-    posts: restPosts(client.rest),
+    posts: restPosts(client.rest, client.user?.id),
     channelId,
     books: deps.client,
     find: (id) => deps.gate.find(id),

@@ -20,6 +20,14 @@ export interface MonitorPosts {
     signal: AbortSignal,
   ): Promise<{ readonly id: string; readonly showsBody: boolean }>;
   edit(channelId: string, messageId: string, body: MessageBody, signal: AbortSignal): Promise<void>;
+  /** The channel's latest messages (up to 100, newest first) that this bot posted. */
+  recent(channelId: string, signal: AbortSignal): Promise<readonly PostedMessage[]>;
+}
+
+/** A message of the bot's in the channel: its id and its first embed's footer. */
+export interface PostedMessage {
+  readonly id: string;
+  readonly footer: string;
 }
 
 /** A nonce within Discord's 25 characters: the key itself when it fits, else a digest of it. */
@@ -40,8 +48,11 @@ function embedText(embeds: readonly APIEmbed[] | undefined): string {
   );
 }
 
-/** The monitoring channel's posts through discord.js's REST client (which waits out 429s by itself). */
-export function restPosts(rest: REST): MonitorPosts {
+/**
+ * The monitoring channel's posts through discord.js's REST client (which waits out 429s by itself), as
+ * the bot `botUserId` (without it, no message counts as the bot's).
+ */
+export function restPosts(rest: REST, botUserId: string | undefined): MonitorPosts {
   const payload = (body: MessageBody) => ({
     ...body,
     embeds: fitEmbeds(body.embeds ?? []),
@@ -58,6 +69,14 @@ export function restPosts(rest: REST): MonitorPosts {
     },
     async edit(channelId, messageId, body, signal) {
       await rest.patch(Routes.channelMessage(channelId, messageId), { body: payload(body), signal });
+    },
+    async recent(channelId, signal) {
+      if (botUserId === undefined) return [];
+      const query = new URLSearchParams({ limit: '100' });
+      const messages = (await rest.get(Routes.channelMessages(channelId), { query, signal })) as APIMessage[];
+      return messages
+        .filter((m) => m.author.id === botUserId)
+        .map((m) => ({ id: m.id, footer: m.embeds[0]?.footer?.text ?? '' }));
     },
   };
 }

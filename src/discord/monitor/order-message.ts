@@ -96,3 +96,8 @@ export function renderOrderMessage(
     ],
   };
 }
+
+/** The order number an order message's footer names (`order 26112000000017 · …`). */
+export function orderOfFooter(footer: string): string | undefined {
+  return /^order (\d+)\b/.exec(footer)?.[1];
+}

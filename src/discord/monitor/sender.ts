@@ -3,6 +3,7 @@ import type { Logger } from '../../core/logger.js';
 import type { MessageBody } from '../messages.js';
 import { type MonitorPosts, nonceOf } from './channel-posts.js';
 import { deliveryFailure, failureText, UnsendableMessage } from './delivery-errors.js';
+import { orderOfFooter } from './order-message.js';
 import type { Job, Outbox } from './outbox.js';
 import type { OrderEntry } from './types.js';
 
@@ -100,6 +101,27 @@ function settle(o: SenderOptions, job: Job, error: unknown): boolean {
   return true;
 }
 
+/**
+ * Takes as shown the channel's messages the bot posted for orders saved without a message id (a stop
+ * between a post and its save): Discord answers a repeated nonce with its message for a few minutes
+ * only, and a restart may come much later. Each is then edited to its order's latest state. Without an
+ * answer, the nonces are all there is.
+ */
+async function adoptPosted(o: SenderOptions, signal: AbortSignal): Promise<void> {
+  const unposted = new Set(o.outbox.savedUnposted().map((e) => e.orderNumber));
+  try {
+    for (const message of await o.posts.recent(o.channelId, signal)) {
+      const order = orderOfFooter(message.footer);
+      if (order === undefined || !unposted.delete(order)) continue;
+      o.outbox.shown(order, 0, message.id);
+    }
+  } catch (error) {
+    o.logger.warn('monitoring channel: could not read its latest messages; posting under the same nonces', {
+      error: o.redact(failureText(error)),
+    });
+  }
+}
+
 /** When the sender stops: `stop` takes no new message, `abort` cuts the one under way. */
 export interface SenderSignals {
   readonly stop: AbortSignal;
@@ -118,6 +140,7 @@ export async function runSender(o: SenderOptions, signals: SenderSignals): Promi
   let failures = 0;
   // An order saved without its message id may have been posted just before the process stopped.
   const tried: Tried = new Set(o.outbox.savedUnposted().map(orderNonce));
+  if (tried.size > 0) await adoptPosted(o, signal);
   while (!stop.aborted) {
     const job = o.outbox.next();
     if (job === undefined) {

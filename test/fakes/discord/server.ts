@@ -476,6 +476,11 @@ export class FakeDiscord {
       }
       return this.#json(res, 200, message, req);
     }
+    if (method === 'GET' && messageId === undefined) {
+      // The channel's latest messages, newest first, as many as `limit` asks (1-100, default 50).
+      const asked = Number(new URL(req.url ?? '/', 'http://fake').searchParams.get('limit') ?? 50);
+      return this.#json(res, 200, [...list].reverse().slice(0, Math.min(100, Math.max(1, asked))), req);
+    }
     const found = list.find((msg) => msg.id === messageId);
     if (!found) return this.#json(res, 404, { message: 'Unknown Message', code: 10008 }, req);
     if (req.method === 'PATCH') {
