@@ -4,7 +4,7 @@ import type { OptionType } from '../../core/vocabulary/index.js';
 import { expiryChoices, strikeChoices } from '../autocomplete.js';
 import type { SlashCommand } from '../command.js';
 import { fitEmbed } from '../text/limits.js';
-import { json } from './options.js';
+import { expiryOption, json } from './options.js';
 
 const column = (g: Greeks): string =>
   [
@@ -24,14 +24,7 @@ export const greeksCommand: SlashCommand = {
     new SlashCommandBuilder()
       .setName('greeks')
       .setDescription('Theoretical price and greeks of the call and the put at a strike')
-      .addStringOption((o) =>
-        o
-          .setName('expiry')
-          .setDescription('Expiry: 2026-11-24, 24-NOV-2026 or 24NOV26')
-          .setRequired(true)
-          .setAutocomplete(true)
-          .setMaxLength(20),
-      )
+      .addStringOption((o) => expiryOption(o))
       .addNumberOption((o) =>
         o
           .setName('strike')

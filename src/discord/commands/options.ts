@@ -41,6 +41,16 @@ export function instrumentAutocomplete(i: AutocompleteInteraction, ctx: CommandC
   );
 }
 
+/** `expiry`: an F&O expiry in any of the forms people write, autocompleted. */
+export function expiryOption(o: SlashCommandStringOption) {
+  return o
+    .setName('expiry')
+    .setDescription('Expiry: 2026-11-24, 24-NOV-2026 or 24NOV26')
+    .setRequired(true)
+    .setAutocomplete(true)
+    .setMaxLength(20);
+}
+
 /** `product?`: C delivery, M carry-forward, I intraday. */
 export function productOption(o: SlashCommandStringOption, fallback: string) {
   return o

@@ -3,7 +3,7 @@ import type { Product } from '../../core/vocabulary/index.js';
 import { submitForApproval } from '../approvals/submit.js';
 import { expiryChoices, strikeChoices, symbolChoices } from '../autocomplete.js';
 import type { SlashCommand } from '../command.js';
-import { json, productOption } from './options.js';
+import { expiryOption, json, productOption } from './options.js';
 
 /** `/straddle`: buys the call and the put of an underlying at one strike and expiry, after approval. */
 export const straddleCommand: SlashCommand = {
@@ -29,14 +29,7 @@ export const straddleCommand: SlashCommand = {
           .setAutocomplete(true)
           .setMinValue(0.01),
       )
-      .addStringOption((o) =>
-        o
-          .setName('expiry')
-          .setDescription('Expiry: 2026-11-24, 24-NOV-2026 or 24NOV26')
-          .setRequired(true)
-          .setAutocomplete(true)
-          .setMaxLength(20),
-      )
+      .addStringOption((o) => expiryOption(o))
       .addIntegerOption((o) =>
         o
           .setName('quantity')
