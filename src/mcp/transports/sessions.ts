@@ -22,9 +22,10 @@ const idle = (s: Session): boolean => s.inFlight === 0 && s.calls.size === 0;
 
 /**
  * Counts the client's requests from arrival to answer on the connected transport. A cancelled request is
- * never answered (the SDK drops its result), so its cancellation ends it.
+ * never answered (the SDK drops its result), so its cancellation ends it. An answer counts as use: the
+ * client may come back for it (a resumed stream) however long the call took.
  */
-function trackCalls(session: Session): void {
+function trackCalls(session: Session, now: () => number): void {
   const { transport, calls } = session;
   const receive = transport.onmessage;
   transport.onmessage = (message, extra) => {
@@ -37,7 +38,7 @@ function trackCalls(session: Session): void {
   const send = transport.send.bind(transport);
   transport.send = (message, options) => {
     const m = message as { id?: string | number; method?: string };
-    if (m.method === undefined && m.id !== undefined) calls.delete(m.id);
+    if (m.method === undefined && m.id !== undefined && calls.delete(m.id)) session.lastSeen = now();
     return send(message, options);
   };
 }
@@ -117,7 +118,7 @@ export class SessionTable {
     this.#sessions.set(id, session);
     this.#hold(session, res);
     await server.connect(transport);
-    trackCalls(session);
+    trackCalls(session, this.time.now);
     return transport;
   }
 
