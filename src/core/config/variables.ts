@@ -140,8 +140,7 @@ export const CONFIG_VARIABLES = [
     field: text(),
     // Kept beside the audit log, the watcher and the monitor, which remember the same orders by number.
     default: inDataDir('paper-broker.json'),
-    description:
-      'File where the embedded paper broker keeps accounts, orders and fills between runs (delete it for a fresh account).',
+    description: 'File where the embedded paper broker keeps accounts, orders and fills between runs.',
   }),
   variable({
     name: 'OMSDESK_SIM_PORT',
