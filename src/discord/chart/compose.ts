@@ -31,9 +31,15 @@ function plot(data: ChartData): string {
     maxVolume = Math.max(maxVolume, c.volume ?? 0);
     reported ||= c.volume !== undefined;
   }
-  if (data.lastPrice !== undefined) {
-    min = Math.min(min, data.lastPrice);
-    max = Math.max(max, data.lastPrice);
+  const last = data.lastPrice;
+  // A last price far from the window (a chart of last month, a stale quote) would squash the candles into
+  // a sliver: beyond one window's span from them it is pinned at the pane's edge instead.
+  const reach = Math.max(max - min, 10 * data.tick);
+  const pinned =
+    last === undefined ? undefined : last > max + reach ? 'up' : last < min - reach ? 'down' : undefined;
+  if (last !== undefined && pinned === undefined) {
+    min = Math.min(min, last);
+    max = Math.max(max, last);
   }
   const probe = chartLayout('');
   const scale = priceScale(
@@ -42,20 +48,26 @@ function plot(data: ChartData): string {
     data.tick,
     Math.floor((probe.priceBottom - probe.priceTop) / TICK_SPACING),
   );
-  const labels = [...scale.ticks, ...(data.lastPrice === undefined ? [] : [data.lastPrice])].map((p) =>
-    priceText(p, data.tick),
-  );
+  const labels = [...scale.ticks, ...(last === undefined ? [] : [last])].map((p) => priceText(p, data.tick));
   const widest = [...labels, compactVolume(maxVolume)].reduce((a, b) => (b.length > a.length ? b : a), '');
   const g = chartGeometry(chartLayout(widest), scale, data.candles.length);
+  const lastY =
+    last === undefined
+      ? undefined
+      : pinned === 'up'
+        ? g.layout.priceTop + 10
+        : pinned === 'down'
+          ? g.layout.priceBottom - 10
+          : Math.round(g.y(last)) + 0.5;
   return [
-    drawPriceAxis(g, data.tick, data.lastPrice),
+    drawPriceAxis(g, data.tick, lastY),
     drawTimeAxis(g, data.candles, data.interval),
     drawFrame(g),
     drawVolume(data.candles, g, maxVolume),
     drawVolumeLegend(g, maxVolume, reported),
-    data.lastPrice === undefined ? '' : drawLastPriceLine(g, data.lastPrice),
+    last === undefined || pinned !== undefined ? '' : drawLastPriceLine(g, lastY as number),
     drawCandles(data.candles, g),
-    data.lastPrice === undefined ? '' : drawLastPriceTag(g, data.tick, data.lastPrice),
+    last === undefined ? '' : drawLastPriceTag(g, data.tick, last, lastY as number, pinned),
   ].join('');
 }
 

@@ -2,16 +2,15 @@ import type { Candle } from '../../core/domain/candle.js';
 import type { CandleInterval } from '../../core/vocabulary/index.js';
 import { compactVolume, priceText } from './format.js';
 import type { Geometry } from './geometry.js';
-import { line, rect, text } from './svg.js';
+import { line, px, rect, text } from './svg.js';
 import { THEME, textWidth } from './theme.js';
 import { labelCentre, timeLabels } from './time-labels.js';
 
 const AXIS_TEXT = `font-size="${THEME.axisSize}" fill="${THEME.text}"`;
 
 /** Horizontal grid lines at the round prices, with their labels on the right-hand axis. */
-export function drawPriceAxis(g: Geometry, tick: number, lastPrice: number | undefined): string {
+export function drawPriceAxis(g: Geometry, tick: number, lastY: number | undefined): string {
   const { plotLeft, plotRight } = g.layout;
-  const lastY = lastPrice === undefined ? undefined : g.y(lastPrice);
   return g.scale.ticks
     .map((price) => {
       const y = Math.round(g.y(price)) + 0.5;
@@ -23,17 +22,29 @@ export function drawPriceAxis(g: Geometry, tick: number, lastPrice: number | und
     .join('');
 }
 
-/** A dashed line across the price pane at the last price (drawn under the candles, so a flat window stays visible). */
-export function drawLastPriceLine(g: Geometry, lastPrice: number): string {
-  const y = Math.round(g.y(lastPrice)) + 0.5;
+/** A dashed line across the price pane at the last price's `y` (drawn under the candles, so a flat window stays visible). */
+export function drawLastPriceLine(g: Geometry, y: number): string {
   return line(g.layout.plotLeft, y, g.layout.plotRight, y, `stroke="${THEME.last}" stroke-dasharray="4 3"`);
 }
 
-/** The last price in a tag on the axis, level with its line. */
-export function drawLastPriceTag(g: Geometry, tick: number, lastPrice: number): string {
+/**
+ * The last price in a tag on the axis at `y`, level with its line; a price beyond the pane's range is
+ * pinned at its edge with a triangle pointing where it lies.
+ */
+export function drawLastPriceTag(
+  g: Geometry,
+  tick: number,
+  lastPrice: number,
+  y: number,
+  pinned?: 'up' | 'down',
+): string {
   const { plotRight, width } = g.layout;
-  const y = Math.round(g.y(lastPrice)) + 0.5;
+  const arrow =
+    pinned === undefined
+      ? ''
+      : `<path d="M${px(plotRight - 12)} ${px(pinned === 'up' ? y + 4 : y - 4)}h10l-5 ${pinned === 'up' ? -8 : 8}z" fill="${THEME.last}"/>`;
   return (
+    arrow +
     rect(plotRight + 1, y - 9.5, width - plotRight - 5, 18, `fill="${THEME.last}" rx="2"`) +
     text(
       plotRight + 8,

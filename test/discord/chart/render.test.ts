@@ -149,10 +149,29 @@ describe('renderCandleChart', () => {
   });
 
   it('shows the given last price in the title and on a line, stretching the range to include it', () => {
-    const svg = svgOf({ title: 'X', candles: walk(20), interval: '5', lastPrice: 2500 });
-    expect(svg).toContain('last </tspan>2500.00</text>');
+    const svg = svgOf({ title: 'X', candles: walk(20), interval: '5', lastPrice: 2480 });
+    expect(svg).toContain('last </tspan>2480.00</text>');
     expect(svg).toMatch(/stroke-dasharray="4 3"/);
-    expect(svg).toContain('>2500.00</text>');
+    expect(svg).toContain('>2480.00</text>');
+    expect(svg).not.toContain('<path');
+  });
+
+  it('pins a last price far from the window at the pane’s edge, pointing to it, and keeps the candles’ height', () => {
+    const bars = walk(20);
+    const axisPrices = (svg: string) =>
+      [...svg.matchAll(/>(\d+\.\d\d)<\/text>/g)].map((m) => Number(m[1])).filter((p) => p < 2600);
+    const plain = svgOf({ title: 'X', candles: bars, interval: '5' });
+    const above = svgOf({ title: 'X', candles: bars, interval: '5', lastPrice: 3000 });
+    expect(above).toContain('last </tspan>3000.00</text>');
+    expect(above).toContain('>3000.00</text>');
+    expect(above).not.toMatch(/stroke-dasharray="4 3"/);
+    expect(above).toMatch(/<path d="M[\d.]+ [\d.]+h10l-5 -8z"/);
+    // The axis keeps the candles' own round prices (none is hidden by the tag pinned at the top).
+    expect(Math.max(...axisPrices(above))).toBeLessThan(2500);
+    expect(axisPrices(above).length).toBeGreaterThanOrEqual(axisPrices(plain).length - 1);
+    const below = svgOf({ title: 'X', candles: bars, interval: '5', lastPrice: 1000 });
+    expect(below).toMatch(/<path d="M[\d.]+ [\d.]+h10l-5 8z"/);
+    expect(below).not.toMatch(/stroke-dasharray="4 3"/);
   });
 
   it('refuses an unknown interval, a bad tick and a non-finite price, saying which value and what to give', () => {
