@@ -11,7 +11,7 @@ import { deliveryFailure, UnsendableMessage } from '../../src/discord/monitor/de
 import { renderOrderMessage } from '../../src/discord/monitor/order-message.js';
 import { Outbox } from '../../src/discord/monitor/outbox.js';
 import { orderNonce } from '../../src/discord/monitor/sender.js';
-import { dueDay, nextClose } from '../../src/discord/monitor/summary-schedule.js';
+import { dueDay, nextClose, previousTradingDay } from '../../src/discord/monitor/summary-schedule.js';
 import { LIMITS } from '../../src/discord/text/limits.js';
 
 let dir: string;
@@ -57,6 +57,26 @@ describe('when the day summary is due', () => {
     expect(nextClose(friday(10, 0), [])).toBe(friday(15, 30));
     expect(nextClose(friday(15, 31), [])).toBe(fromIst(2026, 11, 23, 15, 30));
     expect(nextClose(friday(15, 31), ['2026-11-23'])).toBe(fromIst(2026, 11, 24, 15, 30));
+  });
+
+  it('knows the trading day before any day, for a summary no process saw the close of', () => {
+    expect(previousTradingDay(fromIst(2026, 11, 23, 9, 0), [])).toBe('2026-11-20');
+    expect(previousTradingDay(fromIst(2026, 11, 21, 9, 0), [])).toBe('2026-11-20');
+    expect(previousTradingDay(fromIst(2026, 11, 24, 0, 5), ['2026-11-23'])).toBe('2026-11-20');
+    expect(previousTradingDay(friday(16, 0), [])).toBe('2026-11-19');
+  });
+});
+
+describe("the outbox's record of a day", () => {
+  it('gives the latest state of the orders of one day, for a summary composed afterwards', async () => {
+    const { outbox } = await Outbox.open(join(dir, 'outbox.json'));
+    outbox.record(order(1), AT);
+    outbox.record(order(1, { status: 'COMPLETE', filledQuantity: 1, averagePrice: 800 }), AT);
+    outbox.record(order(2, {}, '2026-11-19'), AT);
+    expect(outbox.ordersOf('2026-11-20').map((o) => [o.orderNumber, o.status])).toEqual([
+      ['26112000000001', 'COMPLETE'],
+    ]);
+    expect(outbox.ordersOf('2026-11-18')).toEqual([]);
   });
 });
 

@@ -131,6 +131,27 @@ describe('the monitoring channel', () => {
     expect(d.messages()).toHaveLength(2);
   });
 
+  it("posts a day's summary on the next morning when omsdesk was down over its close, from the orders the channel followed, once", async () => {
+    d = await startMonitorDesk();
+    const market = await d.placeOutside({});
+    await d.poll();
+    await d.messageWhere(market, (m) => /COMPLETE/.test(textOf(m)), 'filled');
+    await d.stopDesk();
+    // Stopped at 10:00 on Friday, started again at 09:31 on Saturday: no process saw Friday's close.
+    await d.advance(TO_AFTER_CLOSE_MS + 18 * 3_600_000);
+    await d.startDesk();
+    const summary = await d.fake.waitFor(() => d?.messages().find(isSummary), 'the missed day summary');
+    expect(textOf(summary)).toMatch(/^Day summary, Friday 2026-11-20/);
+    expect(textOf(summary)).toContain('Orders: 1: 1 complete, 0 open, 0 rejected, 0 cancelled');
+    expect(textOf(summary)).toContain('Composed afterwards from the orders this channel followed');
+    d.fake.forgetNonces();
+    await d.stopDesk();
+    await d.startDesk();
+    await d.advance(600_000);
+    await d.stopDesk();
+    expect(d.messages().filter(isSummary)).toHaveLength(1);
+  });
+
   it('edits the messages of a previous day from the watcher journal when the desk was down over the close and the night', async () => {
     d = await startMonitorDesk();
     const last = (await d.client.getQuote({ exchange: 'NSE', token: '3045' })).lastPrice;

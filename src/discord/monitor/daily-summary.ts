@@ -8,7 +8,7 @@ import type { Outbox } from './outbox.js';
 import type { FindTicket } from './placed-by.js';
 import { summarizeDay } from './summary.js';
 import { renderSummary } from './summary-message.js';
-import { dueDay, nextClose } from './summary-schedule.js';
+import { dueDay, nextClose, previousTradingDay } from './summary-schedule.js';
 
 /** The longest sleep between looks at the time (a system clock that jumps is noticed within it). */
 const LOOK_EVERY_MS = 3_600_000;
@@ -43,6 +43,32 @@ export async function composeSummary(
   return renderSummary(await summarizeDay(orders, trades, source.find), title, footer);
 }
 
+/**
+ * The previous trading day's summary, when no process saw its close (omsdesk was stopped before 15:30):
+ * the broker's books now hold another day, so it is composed from the orders the outbox followed that
+ * day (their latest state, fills counted per order). Nothing when the outbox holds none of that day.
+ */
+async function summarizeMissedDay(o: DailySummaryOptions): Promise<void> {
+  const day = previousTradingDay(o.clock.now(), o.holidays);
+  if (day === undefined || o.outbox.hasSummary(day)) return;
+  const orders = o.outbox.ordersOf(day);
+  if (orders.length === 0) return;
+  const fills = orders
+    .filter((order) => order.filledQuantity > 0 && order.averagePrice !== undefined)
+    .map((order) => ({
+      side: order.side,
+      fillQuantity: order.filledQuantity,
+      fillPrice: order.averagePrice as number,
+    }));
+  const footer =
+    'Composed afterwards from the orders this channel followed: omsdesk was not running at the close. Fills are counted per order.';
+  o.outbox.addSummary(
+    day,
+    renderSummary(await summarizeDay(orders, fills, o.find), `Day summary, ${dayName(day)}`, footer),
+  );
+  o.save();
+}
+
 /** What the daily summary needs. */
 export interface DailySummaryOptions extends SummarySource {
   readonly outbox: Outbox;
@@ -61,6 +87,11 @@ export interface DailySummaryOptions extends SummarySource {
  * pause. Resolves when `signal` aborts.
  */
 export async function runDailySummary(o: DailySummaryOptions, signal: AbortSignal): Promise<void> {
+  await summarizeMissedDay(o).catch((error: unknown) => {
+    o.logger.warn("monitoring channel: the previous day's summary could not be composed", {
+      error: o.redact(failureText(error)),
+    });
+  });
   let failures = 0;
   while (!signal.aborted) {
     const now = o.clock.now();

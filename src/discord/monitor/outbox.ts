@@ -166,6 +166,11 @@ export class Outbox {
     this.#behind.add(orderNumber);
   }
 
+  /** The latest state of the orders of an IST day that the outbox still holds. */
+  ordersOf(day: string): WatchedOrder[] {
+    return [...this.#orders.values()].filter((e) => e.day === day).map((e) => e.order);
+  }
+
   /** True when the day's summary was composed (posted or on its way). */
   hasSummary(day: string): boolean {
     return this.#summaries.has(day);

@@ -22,3 +22,12 @@ export function nextClose(ms: number, holidays: readonly string[]): number | und
   }
   return undefined;
 }
+
+/** The last trading day before the IST day containing `ms`, looking up to 10 days back. */
+export function previousTradingDay(ms: number, holidays: readonly string[]): string | undefined {
+  for (let days = 1; days <= 10; days += 1) {
+    const close = closeOf(ms - days * DAY_MS);
+    if (isTradingDay(close, holidays)) return istDate(close);
+  }
+  return undefined;
+}

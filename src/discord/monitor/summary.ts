@@ -50,7 +50,7 @@ const REASONS: Readonly<Record<Exclude<RejectionKind, 'OTHER'>, string>> = {
   MARKET_CLOSED: 'Market closed',
 };
 
-function rejectionGroups(orders: readonly Order[]): RejectionGroup[] {
+function rejectionGroups(orders: readonly SummaryOrder[]): RejectionGroup[] {
   const groups = new Map<string, { reason: string; count: number; example: string }>();
   for (const o of orders) {
     if (o.status !== 'REJECTED') continue;
@@ -64,13 +64,24 @@ function rejectionGroups(orders: readonly Order[]): RejectionGroup[] {
   return [...groups.values()].sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
 }
 
+/** What a summary reads of an order: the broker's order book gives it, and so does the monitor's record. */
+export interface SummaryOrder {
+  readonly status: Order['status'];
+  readonly filledQuantity: number;
+  readonly remarks?: string | undefined;
+  readonly rejection?: Order['rejection'];
+}
+
+/** What a summary reads of a fill. */
+export type SummaryFill = Pick<Trade, 'side' | 'fillQuantity' | 'fillPrice'>;
+
 /**
  * The day's figures from the broker's order book and trade book: orders by state, fills, turnover,
  * rejections grouped by reason, and orders by who placed them (a ticket's requester is looked up once).
  */
 export async function summarizeDay(
-  orders: readonly Order[],
-  trades: readonly Trade[],
+  orders: readonly SummaryOrder[],
+  trades: readonly SummaryFill[],
   find: FindTicket,
 ): Promise<DaySummary> {
   const bySource: Record<SourceKind, number> = { discord: 0, mcp: 0, ticket: 0, client: 0, outside: 0 };
@@ -85,7 +96,7 @@ export async function summarizeDay(
     }
     bySource[await kind] += 1;
   }
-  const count = (test: (o: Order) => boolean): number => orders.filter(test).length;
+  const count = (test: (o: SummaryOrder) => boolean): number => orders.filter(test).length;
   const value = (side: string): number =>
     trades.filter((t) => t.side === side).reduce((sum, t) => sum + t.fillQuantity * t.fillPrice, 0);
   const bought = value('BUY');
