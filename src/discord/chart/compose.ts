@@ -9,7 +9,7 @@ import {
 import { drawCandles, drawVolume } from './draw-candles.js';
 import { drawHeader } from './draw-header.js';
 import { compactVolume, priceText } from './format.js';
-import { chartGeometry } from './geometry.js';
+import { chartGeometry, type Geometry } from './geometry.js';
 import type { ChartData } from './input.js';
 import { chartLayout } from './layout.js';
 import { priceScale } from './price-scale.js';
@@ -18,6 +18,13 @@ import { THEME } from './theme.js';
 
 /** Round prices on the axis are at least this far apart, in pixels. */
 const TICK_SPACING = 44;
+
+/** Where the last price's tag sits: level with the price, or at the pane's edge when pinned there. */
+function lastPriceY(g: Geometry, last: number, pinned: 'up' | 'down' | undefined): number {
+  if (pinned === 'up') return g.layout.priceTop + 10;
+  if (pinned === 'down') return g.layout.priceBottom - 10;
+  return Math.round(g.y(last)) + 0.5;
+}
 
 function plot(data: ChartData): string {
   let min = Number.POSITIVE_INFINITY;
@@ -51,14 +58,7 @@ function plot(data: ChartData): string {
   const labels = [...scale.ticks, ...(last === undefined ? [] : [last])].map((p) => priceText(p, data.tick));
   const widest = [...labels, compactVolume(maxVolume)].reduce((a, b) => (b.length > a.length ? b : a), '');
   const g = chartGeometry(chartLayout(widest), scale, data.candles.length);
-  const lastY =
-    last === undefined
-      ? undefined
-      : pinned === 'up'
-        ? g.layout.priceTop + 10
-        : pinned === 'down'
-          ? g.layout.priceBottom - 10
-          : Math.round(g.y(last)) + 0.5;
+  const lastY = last === undefined ? undefined : lastPriceY(g, last, pinned);
   return [
     drawPriceAxis(g, data.tick, lastY),
     drawTimeAxis(g, data.candles, data.interval),
