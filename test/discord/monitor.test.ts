@@ -112,16 +112,19 @@ describe('the monitoring channel', () => {
     expect(d.fake.errors).toEqual([]);
   });
 
-  it('posts the day summary at once when started after the close with none posted that day, and never again that day', async () => {
+  /**
+   * A filled order at 10:00 on Friday, the desk stopped, started again `downMs` later: the day summary it
+   * posts, after checking that a further restart and ten minutes post no second one.
+   */
+  async function summaryAfterDowntime(downMs: number): Promise<FakeMessage> {
     d = await startMonitorDesk();
     const market = await d.placeOutside({});
     await d.poll();
     await d.messageWhere(market, (m) => /COMPLETE/.test(textOf(m)), 'filled');
     await d.stopDesk();
-    await d.advance(TO_AFTER_CLOSE_MS + 3_600_000);
+    await d.advance(downMs);
     await d.startDesk();
     const summary = await d.fake.waitFor(() => d?.messages().find(isSummary), 'the day summary');
-    expect(textOf(summary)).toContain('Orders: 1: 1 complete, 0 open, 0 rejected, 0 cancelled');
     d.fake.forgetNonces();
     await d.stopDesk();
     await d.startDesk();
@@ -129,27 +132,22 @@ describe('the monitoring channel', () => {
     await d.stopDesk();
     expect(d.messages().filter(isSummary)).toHaveLength(1);
     expect(d.messages()).toHaveLength(2);
+    return summary;
+  }
+
+  it('posts the day summary at once when started after the close with none posted that day, and never again that day', async () => {
+    const summary = await summaryAfterDowntime(TO_AFTER_CLOSE_MS + 3_600_000);
+    expect(textOf(summary)).toMatch(/^Day summary, Friday 2026-11-20/);
+    expect(textOf(summary)).toContain('Orders: 1: 1 complete, 0 open, 0 rejected, 0 cancelled');
+    expect(textOf(summary)).toContain('The session closed at 15:30 IST.');
   });
 
   it("posts a day's summary on the next morning when omsdesk was down over its close, from the orders the channel followed, once", async () => {
-    d = await startMonitorDesk();
-    const market = await d.placeOutside({});
-    await d.poll();
-    await d.messageWhere(market, (m) => /COMPLETE/.test(textOf(m)), 'filled');
-    await d.stopDesk();
-    // Stopped at 10:00 on Friday, started again at 09:31 on Saturday: no process saw Friday's close.
-    await d.advance(TO_AFTER_CLOSE_MS + 18 * 3_600_000);
-    await d.startDesk();
-    const summary = await d.fake.waitFor(() => d?.messages().find(isSummary), 'the missed day summary');
+    // Started again at 09:31 on Saturday: no process saw Friday's close, and the books now hold Saturday.
+    const summary = await summaryAfterDowntime(TO_AFTER_CLOSE_MS + 18 * 3_600_000);
     expect(textOf(summary)).toMatch(/^Day summary, Friday 2026-11-20/);
     expect(textOf(summary)).toContain('Orders: 1: 1 complete, 0 open, 0 rejected, 0 cancelled');
     expect(textOf(summary)).toContain('Composed afterwards from the orders this channel followed');
-    d.fake.forgetNonces();
-    await d.stopDesk();
-    await d.startDesk();
-    await d.advance(600_000);
-    await d.stopDesk();
-    expect(d.messages().filter(isSummary)).toHaveLength(1);
   });
 
   it('edits the messages of a previous day from the watcher journal when the desk was down over the close and the night', async () => {
