@@ -25,7 +25,7 @@ export type DeskGate = Pick<
 >;
 
 /** The order watcher as the monitoring channel follows it: its events, its view of today, its last number. */
-export type MonitorFeed = Pick<OrderWatcher, 'subscribe' | 'orders' | 'lastSeq'>;
+export type MonitorFeed = Pick<OrderWatcher, 'subscribe' | 'orders' | 'order' | 'lastSeq' | 'previousDay'>;
 
 /** What the monitoring channel runs on besides the channel itself. */
 export interface MonitorSource {

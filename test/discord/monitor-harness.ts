@@ -112,8 +112,8 @@ export function orderOfMessage(message: FakeMessage): string | undefined {
   return /^order (\S+)/.exec(footer)?.[1];
 }
 
-/** Starts everything on a fresh data dir. */
-export async function startMonitorDesk(): Promise<MonitorHarness> {
+/** Starts everything on a fresh data dir; `journalSize` bounds the watcher's journal of events. */
+export async function startMonitorDesk(o: { journalSize?: number } = {}): Promise<MonitorHarness> {
   const h = await startSim({ hours: 'real' });
   const dataDir = await mkdtemp(join(tmpdir(), 'omsdesk-monitor-'));
   const fake = await FakeDiscord.start();
@@ -142,7 +142,12 @@ export async function startMonitorDesk(): Promise<MonitorHarness> {
 
   const open = async (): Promise<Process> => {
     const audit = await AuditLog.open(config.audit.path, clock, new Redactor(), { anchor });
-    const watcher = new OrderWatcher({ broker: client, clock, statePath: join(dataDir, 'watcher.json') });
+    const watcher = new OrderWatcher({
+      broker: client,
+      clock,
+      statePath: join(dataDir, 'watcher.json'),
+      ...(o.journalSize === undefined ? {} : { journalSize: o.journalSize }),
+    });
     const gate = await OrderGate.open({
       feed: watcher,
       broker: client,

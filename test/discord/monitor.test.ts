@@ -150,8 +150,16 @@ describe('the monitoring channel', () => {
     expect(textOf(summary)).toContain('Composed afterwards from the orders this channel followed');
   });
 
-  it('edits the messages of a previous day from the watcher journal when the desk was down over the close and the night', async () => {
-    d = await startMonitorDesk();
+  /**
+   * A resting order placed at 10:00 on Friday, the desk stopped while the watcher goes on through the
+   * close (the order is cancelled) and the night; `onSaturday` runs before the desk starts again. Returns
+   * the order's message as first posted and its number.
+   */
+  async function deskDownOverTheClose(
+    journalSize: number | undefined,
+    onSaturday: (h: MonitorHarness) => Promise<void> = async () => undefined,
+  ): Promise<{ open: FakeMessage; resting: string }> {
+    d = await startMonitorDesk(journalSize === undefined ? {} : { journalSize });
     const last = (await d.client.getQuote({ exchange: 'NSE', token: '3045' })).lastPrice;
     const resting = await d.placeOutside({
       priceType: 'LMT',
@@ -160,16 +168,33 @@ describe('the monitoring channel', () => {
     await d.poll();
     const open = await d.messageWhere(resting, (m) => /· OPEN/.test(textOf(m)), 'open');
     await d.stopDesk();
-    // The watcher goes on: it sees the cancellation at the close, then the next day's empty books.
     await d.advance(TO_AFTER_CLOSE_MS);
     await d.poll();
     await d.advance(12 * 3_600_000);
     await d.poll();
     expect(d.watcher.orders()).toEqual([]);
+    await onSaturday(d);
     await d.startDesk();
-    const cancelled = await d.messageWhere(resting, (m) => /· CANCELLED/.test(textOf(m)), 'cancelled');
-    expect(cancelled.id).toBe(open.id);
-    expect(d.messages().filter((m) => !isSummary(m))).toHaveLength(1);
+    return { open, resting };
+  }
+
+  it("edits a previous day's message from the watcher's last view of that day when its events fell out of the journal", async () => {
+    const { open, resting } = await deskDownOverTheClose(2, async (h) => {
+      // Saturday: an order the closed market rejects; its events push Friday's out of a two-event journal.
+      await h.placeOutside({});
+      await h.poll();
+      expect(h.watcher.orders()).toHaveLength(1);
+    });
+    const cancelled = await d?.messageWhere(resting, (m) => /· CANCELLED/.test(textOf(m)), 'cancelled');
+    expect(cancelled?.id).toBe(open.id);
+    expect(d?.messages().filter((m) => orderOfMessage(m) === resting)).toHaveLength(1);
+  });
+
+  it('edits the messages of a previous day from the watcher journal when the desk was down over the close and the night', async () => {
+    const { open, resting } = await deskDownOverTheClose(undefined);
+    const cancelled = await d?.messageWhere(resting, (m) => /· CANCELLED/.test(textOf(m)), 'cancelled');
+    expect(cancelled?.id).toBe(open.id);
+    expect(d?.messages().filter((m) => !isSummary(m))).toHaveLength(1);
   });
 
   it('answers /summary with today so far, to the asker alone, and refuses it in the monitoring channel', async () => {

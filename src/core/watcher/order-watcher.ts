@@ -6,7 +6,7 @@ import type { Logger } from '../logger.js';
 import { silentLogger } from '../logger.js';
 import { istDate, toIstIso } from '../time/ist.js';
 import { diffBooks, EMPTY_VIEW } from './diff.js';
-import { loadWatcherState, saveWatcherState, type WatcherState } from './state-file.js';
+import { type DayOrders, loadWatcherState, saveWatcherState, type WatcherState } from './state-file.js';
 import type { OrderEvent, WatchedOrder } from './types.js';
 
 /** Told of every event, in order. */
@@ -49,6 +49,14 @@ export class OrderWatcher {
   /** The orders seen today, as last seen. */
   orders(): WatchedOrder[] {
     return [...(this.#state?.view.orders.values() ?? [])];
+  }
+
+  /**
+   * The day before's orders as last seen before the day changed (their final state when the watcher
+   * looked after that day's close): what a consumer whose events fell out of the journal still needs.
+   */
+  previousDay(): DayOrders | undefined {
+    return this.#state?.previous;
   }
 
   /** One order as last seen. */
@@ -135,11 +143,14 @@ export class OrderWatcher {
       return [];
     }
     const keep = this.#o.journalSize ?? 2_000;
+    const previous =
+      day === state.day ? state.previous : { day: state.day, orders: [...state.view.orders.values()] };
     const next: WatcherState = {
       day,
       seq,
       view: diff.view,
       journal: [...state.journal, ...events].slice(-keep),
+      ...(previous === undefined ? {} : { previous }),
     };
     // Saved before anyone hears of it: after a crash the events are in the journal, never emitted twice.
     await saveWatcherState(this.#o.statePath, next);

@@ -10,6 +10,14 @@ export interface WatcherState {
   readonly view: WatchView;
   /** The latest events, oldest first, for consumers catching up after a restart. */
   readonly journal: readonly OrderEvent[];
+  /** The day before's orders as last seen, kept from the day's change: their final state. */
+  readonly previous?: DayOrders;
+}
+
+/** An IST day's orders as last seen. */
+export interface DayOrders {
+  readonly day: string;
+  readonly orders: readonly WatchedOrder[];
 }
 
 interface Stored {
@@ -19,6 +27,7 @@ interface Stored {
   readonly orders: readonly WatchedOrder[];
   readonly fills: readonly string[];
   readonly journal: readonly OrderEvent[];
+  readonly previous?: DayOrders;
 }
 
 /** The saved state, or undefined when there is none (or it cannot be read: the watcher then starts afresh). */
@@ -33,6 +42,7 @@ export async function loadWatcherState(path: string): Promise<WatcherState | und
       seq: s.seq,
       view: { orders: new Map(s.orders.map((o) => [o.orderNumber, o])), fills: new Set(s.fills) },
       journal: s.journal,
+      ...(s.previous === undefined ? {} : { previous: s.previous }),
     };
   } catch {
     return undefined;
@@ -48,6 +58,7 @@ export async function saveWatcherState(path: string, state: WatcherState): Promi
     orders: [...state.view.orders.values()],
     fills: [...state.view.fills],
     journal: state.journal,
+    ...(state.previous === undefined ? {} : { previous: state.previous }),
   };
   await writeAtomically(path, JSON.stringify(stored));
 }

@@ -93,16 +93,29 @@ export class OrderMonitor {
 
   #follow(fresh: boolean): void {
     const { feed } = this.#o;
+    const now = this.#o.clock.now();
+    const at = toIstIso(now);
+    // The day before's orders the channel shows, as the watcher last saw them that day (the books no
+    // longer list them): taken first, since their events may have fallen out of the journal, and any event
+    // of theirs the journal replays is older than that.
+    const lastOfDayBefore = new Set<string>();
+    for (const order of feed.previousDay()?.orders ?? []) {
+      if (!this.#outbox.has(order.orderNumber) || feed.order(order.orderNumber) !== undefined) continue;
+      lastOfDayBefore.add(order.orderNumber);
+      this.#outbox.record(order, at);
+    }
     // A first start begins with today's orders as the watcher sees them, not its older journal.
     const after = fresh ? feed.lastSeq : this.#outbox.lastSeq;
+    let replaying = true;
     this.#unsubscribe = feed.subscribe((event) => {
+      if (replaying && lastOfDayBefore.has(event.order.orderNumber)) return;
       this.#outbox.record(event.order, event.at, event.seq);
       this.#save();
     }, after);
-    // What the journal no longer holds is in the watcher's view: the latest state of today's orders.
-    const now = this.#o.clock.now();
+    replaying = false;
+    // What the journal no longer holds of today is in the watcher's view: the latest state of its orders.
     const today = istDate(now);
-    for (const order of feed.orders()) if (dayOf(order) === today) this.#outbox.record(order, toIstIso(now));
+    for (const order of feed.orders()) if (dayOf(order) === today) this.#outbox.record(order, at);
     this.#outbox.caughtUpTo(feed.lastSeq);
     this.#save();
   }

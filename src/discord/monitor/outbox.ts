@@ -166,6 +166,11 @@ export class Outbox {
     this.#behind.add(orderNumber);
   }
 
+  /** True when the outbox follows this order. */
+  has(orderNumber: string): boolean {
+    return this.#orders.has(orderNumber);
+  }
+
   /** The latest state of the orders of an IST day that the outbox still holds. */
   ordersOf(day: string): WatchedOrder[] {
     return [...this.#orders.values()].filter((e) => e.day === day).map((e) => e.order);

@@ -78,6 +78,35 @@ describe('the order watcher', () => {
     expect(after[0]?.seq).toBe((before.at(-1)?.seq ?? 0) + 1);
   });
 
+  it("keeps the day before's orders as last seen once the day changes, across a restart, for consumers the journal no longer covers", async () => {
+    w = await startWatcher();
+    const last = (await w.client.getQuote({ exchange: 'NSE', token: '3045' })).lastPrice;
+    const resting = await w.placeOutside({
+      priceType: 'LMT',
+      price: (Math.round(last * 0.97 * 20) / 20).toFixed(2),
+    });
+    const watcher = w.watcher();
+    await watcher.poll();
+    expect(watcher.previousDay()).toBeUndefined();
+    const advance = async (ms: number) => {
+      await w?.h.post('/_sim/clock/advance', { ms });
+      await w?.clock.advance(ms);
+    };
+    await advance(5.6 * 3_600_000);
+    await watcher.poll();
+    await advance(12 * 3_600_000);
+    expect(await watcher.poll()).toEqual([]);
+    const statuses = (orders: readonly { orderNumber: string; status: string }[] | undefined) =>
+      orders?.map((o) => [o.orderNumber, o.status]);
+    expect(watcher.previousDay()?.day).toBe('2026-11-20');
+    expect(statuses(watcher.previousDay()?.orders)).toEqual([[resting, 'CANCELED']]);
+    expect(watcher.orders()).toEqual([]);
+    const restarted = w.watcher();
+    await restarted.start();
+    restarted.close();
+    expect(statuses(restarted.previousDay()?.orders)).toEqual([[resting, 'CANCELED']]);
+  });
+
   it('replays what a consumer missed from its last handled event', async () => {
     w = await startWatcher();
     await w.placeOutside({});
