@@ -166,52 +166,41 @@ describe('the monitoring channel when Discord or omsdesk fail', () => {
     expect(d.fake.errors).toEqual([]);
   });
 
-  it('finds its own message by the nonce after a crash between a post and the saving of its id, instead of posting again', async () => {
-    d = await startMonitorDesk();
-    const resting = await restingBuy(d);
-    await d.poll();
-    const open = await d.messageWhere(resting.orderNumber, (m) => statusOf(m) === 'OPEN', 'open');
-    await d.restart(async () => {
-      // As if the process died after Discord created the message and before the outbox was saved.
-      const saved = JSON.parse(await readFile(d?.outboxPath as string, 'utf8')) as {
-        orders: Array<{ messageId?: string; sentRevision: number }>;
-      };
-      for (const order of saved.orders) {
-        delete order.messageId;
-        order.sentRevision = 0;
-      }
-      await writeFile(d?.outboxPath as string, JSON.stringify(saved));
-      await d?.movePrice(SBIN, resting.limit - 2);
-    });
-    const filled = await d.messageWhere(resting.orderNumber, (m) => statusOf(m) === 'COMPLETE', 'filled');
-    expect(filled.id).toBe(open.id);
-    expect(d.messages()).toHaveLength(1);
-    expect(statusesOf(filled)).toEqual(['OPEN', 'COMPLETE']);
-  });
-
-  it('finds its own message in the channel after a crash between a post and its save, even once Discord forgot the nonce', async () => {
-    d = await startMonitorDesk();
-    const resting = await restingBuy(d);
-    await d.poll();
-    const open = await d.messageWhere(resting.orderNumber, (m) => statusOf(m) === 'OPEN', 'open');
-    await d.restart(async () => {
-      const saved = JSON.parse(await readFile(d?.outboxPath as string, 'utf8')) as {
-        orders: Array<{ messageId?: string; sentRevision: number }>;
-      };
-      for (const order of saved.orders) {
-        delete order.messageId;
-        order.sentRevision = 0;
-      }
-      await writeFile(d?.outboxPath as string, JSON.stringify(saved));
-      // The restart comes after Discord's few minutes of remembering nonces.
-      d?.fake.forgetNonces();
-      await d?.movePrice(SBIN, resting.limit - 2);
-    });
-    const filled = await d.messageWhere(resting.orderNumber, (m) => statusOf(m) === 'COMPLETE', 'filled');
-    expect(filled.id).toBe(open.id);
-    expect(d.messages()).toHaveLength(1);
-    expect(d.fake.calls.filter((c) => c.startsWith('GET /channels/'))).toHaveLength(1);
-  });
+  it.each([
+    {
+      how: 'by the nonce, where the bot may not read the channel',
+      readHistory: false,
+      forgetNonces: false,
+    },
+    { how: 'in the channel, once Discord forgot the nonce', readHistory: true, forgetNonces: true },
+  ])(
+    'finds its own message $how after a crash between a post and the saving of its id, instead of posting again',
+    async ({ readHistory, forgetNonces }) => {
+      d = await startMonitorDesk();
+      d.fake.readHistory = readHistory;
+      const resting = await restingBuy(d);
+      await d.poll();
+      const open = await d.messageWhere(resting.orderNumber, (m) => statusOf(m) === 'OPEN', 'open');
+      await d.restart(async () => {
+        // As if the process died after Discord created the message and before the outbox was saved.
+        const saved = JSON.parse(await readFile(d?.outboxPath as string, 'utf8')) as {
+          orders: Array<{ messageId?: string; sentRevision: number }>;
+        };
+        for (const order of saved.orders) {
+          delete order.messageId;
+          order.sentRevision = 0;
+        }
+        await writeFile(d?.outboxPath as string, JSON.stringify(saved));
+        if (forgetNonces) d?.fake.forgetNonces();
+        await d?.movePrice(SBIN, resting.limit - 2);
+      });
+      const filled = await d.messageWhere(resting.orderNumber, (m) => statusOf(m) === 'COMPLETE', 'filled');
+      expect(filled.id).toBe(open.id);
+      expect(d.messages()).toHaveLength(1);
+      expect(statusesOf(filled)).toEqual(['OPEN', 'COMPLETE']);
+      expect(d.fake.calls.filter((c) => c.startsWith('GET /channels/'))).toHaveLength(1);
+    },
+  );
 
   it('posts the message of an order again, once, when someone deleted it, and follows the order there', async () => {
     d = await startMonitorDesk();

@@ -84,6 +84,36 @@ function manualTime() {
   return { t, options };
 }
 
+/**
+ * A server whose orders wait for an approver on Discord (a channel that only records the cards), one
+ * session in it, and a place_order call (JSON-RPC id `requestId`) whose connection was cut once its card
+ * was posted: the call goes on waiting for a person.
+ */
+async function callWaitingOnDiscord(requestId: number, o: Partial<HttpOptions> = {}) {
+  const posted: Ticket[] = [];
+  const approvals: ApprovalChannel = {
+    name: 'discord',
+    async post(ticket) {
+      posted.push(ticket);
+    },
+  };
+  const placing = depsFor(g, { confirm: 'discord', approvalChannel: approvals });
+  const { t, options } = manualTime();
+  const http = await serve({ ...o, createServer: () => createMcpServer(placing), ...options });
+  const id = sessionOf(await post(http.url, {}));
+  expect((await inSession(http.url, id, INITIALIZED)).status).toBe(202);
+  const order = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
+  const call = {
+    jsonrpc: '2.0',
+    id: requestId,
+    method: 'tools/call',
+    params: { name: 'place_order', arguments: order },
+  };
+  await postThenHangUp(http.url, id, call);
+  await vi.waitFor(() => expect(posted).toHaveLength(1));
+  return { http, t, id, posted };
+}
+
 describe('MCP HTTP sessions', () => {
   it('admits a new client after 200 clients opened sessions and vanished without DELETE', async () => {
     const http = await serve();
@@ -163,27 +193,7 @@ describe('MCP HTTP sessions', () => {
   });
 
   it('keeps a session whose call waits for a person after its stream dropped: another idle one makes room', async () => {
-    const posted: Ticket[] = [];
-    const approvals: ApprovalChannel = {
-      name: 'discord',
-      async post(ticket) {
-        posted.push(ticket);
-      },
-    };
-    const placing = depsFor(g, { confirm: 'discord', approvalChannel: approvals });
-    const { t, options } = manualTime();
-    const http = await serve({ maxSessions: 2, createServer: () => createMcpServer(placing), ...options });
-    const waiting = sessionOf(await post(http.url, {}));
-    expect((await inSession(http.url, waiting, INITIALIZED)).status).toBe(202);
-    const order = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
-    const call = {
-      jsonrpc: '2.0',
-      id: 7,
-      method: 'tools/call',
-      params: { name: 'place_order', arguments: order },
-    };
-    await postThenHangUp(http.url, waiting, call);
-    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    const { http, t, id: waiting, posted } = await callWaitingOnDiscord(7, { maxSessions: 2 });
     t.now += 60_000;
     const idle = sessionOf(await post(http.url, {}));
     expect((await inSession(http.url, idle, INITIALIZED)).status).toBe(202);
@@ -204,27 +214,7 @@ describe('MCP HTTP sessions', () => {
   });
 
   it('frees the session of a call its client cancelled (no answer is owed) and withdraws the waiting ticket', async () => {
-    const posted: Ticket[] = [];
-    const approvals: ApprovalChannel = {
-      name: 'discord',
-      async post(ticket) {
-        posted.push(ticket);
-      },
-    };
-    const placing = depsFor(g, { confirm: 'discord', approvalChannel: approvals });
-    const { t, options } = manualTime();
-    const http = await serve({ createServer: () => createMcpServer(placing), ...options });
-    const id = sessionOf(await post(http.url, {}));
-    expect((await inSession(http.url, id, INITIALIZED)).status).toBe(202);
-    const order = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
-    const call = {
-      jsonrpc: '2.0',
-      id: 9,
-      method: 'tools/call',
-      params: { name: 'place_order', arguments: order },
-    };
-    await postThenHangUp(http.url, id, call);
-    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    const { http, t, id, posted } = await callWaitingOnDiscord(9);
     const cancel = {
       jsonrpc: '2.0',
       method: 'notifications/cancelled',

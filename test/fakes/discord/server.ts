@@ -150,6 +150,9 @@ export class FakeDiscord {
     this.#changed();
   }
 
+  /** False as for a bot without Read Message History: reading a channel's messages gives none. */
+  readHistory = true;
+
   /** Lets the nonces seen so far go, as Discord does after a few minutes. */
   forgetNonces(): void {
     this.#nonces.forget();
@@ -479,7 +482,8 @@ export class FakeDiscord {
     if (method === 'GET' && messageId === undefined) {
       // The channel's latest messages, newest first, as many as `limit` asks (1-100, default 50).
       const asked = Number(new URL(req.url ?? '/', 'http://fake').searchParams.get('limit') ?? 50);
-      return this.#json(res, 200, [...list].reverse().slice(0, Math.min(100, Math.max(1, asked))), req);
+      const latest = this.readHistory ? [...list].reverse().slice(0, Math.min(100, Math.max(1, asked))) : [];
+      return this.#json(res, 200, latest, req);
     }
     const found = list.find((msg) => msg.id === messageId);
     if (!found) return this.#json(res, 404, { message: 'Unknown Message', code: 10008 }, req);
