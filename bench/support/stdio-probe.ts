@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 
 /** How to start a process: its command line, environment and working directory. */
 export interface Launch {
@@ -65,7 +64,7 @@ export async function timeToToolsList(launch: Launch): Promise<ColdStart> {
       id: 1,
       method: 'initialize',
       params: {
-        protocolVersion: LATEST_PROTOCOL_VERSION,
+        protocolVersion: '2025-11-25',
         capabilities: {},
         clientInfo: { name: 'omsdesk-bench', version: '1.0.0' },
       },

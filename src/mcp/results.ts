@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { hasUntrusted, UNTRUSTED_LEGEND } from './untrusted.js';
 
 /** What a handler answers: structured data matching the output schema, its compact text, and whether it is an error. */

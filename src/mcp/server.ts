@@ -1,9 +1,11 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type CacheHint, McpServer } from '@modelcontextprotocol/server';
 import { confirmationProblem, toolConfirmEnabled } from './confirm/settings.js';
-import { resolveDeps } from './context.js';
+import { type Era, type ResolvedDeps, resolveDeps } from './context.js';
 import type { McpDeps } from './deps.js';
-import { registerOrdersToday } from './resources/orders-today.js';
+import { registerOrders } from './resources/orders-today.js';
+import { followUpdates } from './resources/subscriptions.js';
+import { registerTicket } from './resources/ticket.js';
+import { ResourceUpdates } from './resources/updates.js';
 import type { Tool } from './tool.js';
 import { CONFIRM_TOOL, PLACEMENT_TOOLS, READ_TOOLS } from './tools/index.js';
 import { UNTRUSTED_LEGEND } from './untrusted.js';
@@ -17,6 +19,20 @@ const INSTRUCTIONS = [
   'Never claim an order was placed unless the result says PLACED, COMPLETE or shows an order number; an accepted order can still be rejected: follow it with get_order_status.',
   UNTRUSTED_LEGEND,
 ].join(' ');
+
+/**
+ * 2026-07-28 cache hints: the lists are the same for every call of a process (they depend on its
+ * configuration only), so a client may keep them a few minutes; they stay private, since what a caller may
+ * see will depend on who it is. Resource reads are live data and are never cached (the default).
+ */
+const LIST_HINT: CacheHint = { ttlMs: 5 * 60_000, cacheScope: 'private' };
+const CACHE_HINTS = {
+  'tools/list': LIST_HINT,
+  'prompts/list': LIST_HINT,
+  'resources/list': LIST_HINT,
+  'resources/templates/list': LIST_HINT,
+  'server/discover': LIST_HINT,
+};
 
 /** Thrown when the server cannot be built with the given settings (a start-up error, not a tool error). */
 export class McpSetupError extends Error {
@@ -45,24 +61,71 @@ export function assertMcpSettings(
   if (problem !== undefined) throw new McpSetupError(problem);
 }
 
+/** What one server serves: a protocol era, and whether it lives for one request only. */
+export interface ServerScope {
+  readonly era: Era;
+  /** One HTTP request of 2026-07-28: nothing is followed between requests (the handler tells of changes). */
+  readonly perRequest?: boolean;
+}
+
+/** The MCP side of one process: its dependencies and state, and the servers built from them. */
+export interface McpService {
+  readonly deps: ResolvedDeps;
+  /** Which resources changed, for the process. */
+  readonly updates: ResourceUpdates;
+  /** A server for one connection, session or (2026-07-28 over HTTP) request. */
+  server(scope?: ServerScope): McpServer;
+  close(): void;
+}
+
 /**
- * Builds the MCP server: read tools always; placement tools (through the order gate) unless read-only;
- * `confirm_order` only where tool confirmation is allowed. Transports are attached by the caller.
+ * The MCP side of a process: read tools always; placement tools (through the order gate) unless
+ * read-only; `confirm_order` only where tool confirmation is allowed; the orders and ticket resources.
+ * Servers are cheap and many (one per session or request); the state (tool tickets, confirmation rounds,
+ * change feed) is the service's, shared by all of them.
  */
-export function createMcpServer(deps: McpDeps): McpServer {
+export function createMcpService(deps: McpDeps): McpService {
   assertMcpSettings(deps);
   const resolved = resolveDeps(deps);
-  const capabilities = deps.orders
-    ? { tools: {}, resources: { subscribe: true, listChanged: false } }
-    : { tools: {} };
-  const server = new McpServer(SERVER_INFO, { capabilities, instructions: INSTRUCTIONS });
   const tools = toolsFor(deps);
-  for (const tool of tools) tool.register(server, resolved);
-  // The SDK converts every tool's zod schemas to JSON Schema on every tools/list (and for every HTTP
-  // session's server): the same list, each tool converted once for the process.
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: tools.map((tool) => tool.listing()),
-  }));
-  registerOrdersToday(server, resolved);
+  const updates = new ResourceUpdates(resolved.gate, resolved.orders, () => resolved.clock.now());
+  const capabilities = {
+    tools: { listChanged: false },
+    resources: { subscribe: true, listChanged: false },
+  };
+  return {
+    deps: resolved,
+    updates,
+    server(scope = { era: 'legacy' }) {
+      const server = new McpServer(SERVER_INFO, {
+        capabilities,
+        instructions: INSTRUCTIONS,
+        cacheHints: CACHE_HINTS,
+        // A handle the server never gave out (made up or altered) is refused before any handler runs.
+        requestState: {
+          verify: (state) => {
+            if (!resolved.rounds.known(state)) throw new Error('unknown confirmation round');
+          },
+        },
+      });
+      for (const tool of tools) tool.register(server, resolved, scope.era);
+      if (resolved.orders) registerOrders(server, resolved, resolved.orders);
+      registerTicket(server, resolved);
+      if (!scope.perRequest) followUpdates(server, scope.era, updates);
+      return server;
+    },
+    close: () => updates.close(),
+  };
+}
+
+/** A service with one server, for one connection; closing the server closes the service. */
+export function createMcpServer(deps: McpDeps, scope?: ServerScope): McpServer {
+  const service = createMcpService(deps);
+  const server = service.server(scope);
+  const closed = server.server.onclose;
+  server.server.onclose = () => {
+    service.close();
+    closed?.();
+  };
   return server;
 }

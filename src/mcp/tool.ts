@@ -1,8 +1,11 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
-import type { CallToolResult, Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolResult,
+  type InputRequiredResult,
+  isInputRequiredResult,
+  type McpServer,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { ResolvedDeps, ToolContext } from './context.js';
+import type { Era, ResolvedDeps, ToolContext } from './context.js';
 import { errorResult } from './errors.js';
 import { type Reply, toResult } from './results.js';
 
@@ -29,6 +32,9 @@ export const PLACE: Annotations = {
   openWorldHint: true,
 };
 
+/** What a handler answers: a reply, or (2026-07-28) a question for the person before it can answer. */
+export type Answer<T> = Reply<T> | InputRequiredResult;
+
 /** One MCP tool: its name, words for the model, schemas and handler. */
 export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape> {
   readonly name: string;
@@ -37,16 +43,16 @@ export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape
   readonly annotations: Annotations;
   readonly input: I;
   readonly output: O;
-  handler(args: z.output<z.ZodObject<I>>, ctx: ToolContext): Promise<Reply<z.input<z.ZodObject<O>>>>;
+  handler(args: z.output<z.ZodObject<I>>, ctx: ToolContext): Promise<Answer<z.input<z.ZodObject<O>>>>;
 }
 
 /** A tool ready to register, its types erased so tools can sit in one list. */
 export interface Tool {
   readonly name: string;
   readonly annotations: Annotations;
-  register(server: McpServer, deps: ResolvedDeps): void;
-  /** The tool as `tools/list` shows it, as the SDK would write it, converted once for the process. */
-  listing(): ListedTool;
+  register(server: McpServer, deps: ResolvedDeps, era: Era): void;
+  /** Runs the tool as a call would, for prompts that show what a read says; errors are thrown. */
+  read(args: Record<string, unknown>, ctx: ToolContext): Promise<Reply<unknown>>;
 }
 
 /** Wraps a definition: registration with all its metadata, errors turned into `isError` results, a log line per call. */
@@ -56,25 +62,15 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
   const inputSchema = z.object(def.input);
   const outputSchema = z.object(def.output);
   const annotations = { title: def.title, ...def.annotations };
-  let listed: ListedTool | undefined;
   return {
     name: def.name,
     annotations: def.annotations,
-    listing() {
-      // The same conversion, with the same options and field order, as the SDK's own tools/list handler.
-      listed ??= {
-        name: def.name,
-        title: def.title,
-        description: def.description,
-        inputSchema: toJsonSchemaCompat(inputSchema, { strictUnions: true, pipeStrategy: 'input' }),
-        annotations,
-        // What registerTool gives every tool that is not a task.
-        execution: { taskSupport: 'forbidden' },
-        outputSchema: toJsonSchemaCompat(outputSchema, { strictUnions: true, pipeStrategy: 'output' }),
-      } as ListedTool;
-      return listed;
+    async read(args, ctx) {
+      const answer = await def.handler(inputSchema.parse(args), ctx);
+      if (isInputRequiredResult(answer)) throw new Error(`${def.name} asks for input: not a read`);
+      return answer;
     },
-    register(server, deps) {
+    register(server, deps, era) {
       const config = {
         title: def.title,
         description: def.description,
@@ -82,24 +78,23 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
         outputSchema,
         annotations,
       };
-      server.registerTool<typeof outputSchema, typeof inputSchema>(
+      server.registerTool(
         def.name,
         config,
-        async (args, extra): Promise<CallToolResult> => {
+        async (args, req): Promise<CallToolResult | InputRequiredResult> => {
           const started = deps.clock.now();
-          let result: CallToolResult;
+          let result: CallToolResult | InputRequiredResult;
           try {
-            result = toResult(
-              await def.handler(args as z.output<z.ZodObject<I>>, { deps, server, extra }),
-              deps.redact,
-            );
+            const ctx: ToolContext = { tool: def.name, deps, server, req, era, signal: req.mcpReq.signal };
+            const answer = await def.handler(args as z.output<z.ZodObject<I>>, ctx);
+            result = isInputRequiredResult(answer) ? answer : toResult(answer, deps.redact);
           } catch (error) {
             result = errorResult(error, deps.redact);
           }
           deps.logger.debug('mcp tool call', {
             tool: def.name,
             ms: deps.clock.now() - started,
-            isError: result.isError === true,
+            isError: 'isError' in result && result.isError === true,
           });
           return result;
         },

@@ -47,9 +47,9 @@ const NEVER_REACHES: Partial<Record<Layer, readonly string[]>> = {
 const PACKAGES: Record<Layer, readonly string[]> = {
   core: ['zod', 'undici', 'otpauth'],
   sim: ['zod'],
-  mcp: ['@modelcontextprotocol/sdk', 'zod'],
+  mcp: ['@modelcontextprotocol/server', '@modelcontextprotocol/node', 'zod'],
   discord: ['discord.js', '@resvg/resvg-js', 'zod'],
-  cli: ['@modelcontextprotocol/sdk', 'zod'],
+  cli: ['@modelcontextprotocol/client', 'zod'],
   entry: [],
 };
 

@@ -1,6 +1,4 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
   type CallToolResult,
@@ -8,6 +6,7 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryTransport, type McpServer } from '@modelcontextprotocol/server';
 import { type InstrumentCatalog, parseInstrumentCatalog } from '../../src/core/catalogue/index.js';
 import type { ApprovalChannel } from '../../src/core/gate/index.js';
 import type { ConfirmMode, ConfirmTimings, McpDeps } from '../../src/mcp/deps.js';
@@ -115,12 +114,18 @@ export async function startMcp(o: McpOptions = {}): Promise<McpHarness> {
   };
 }
 
+/** A tool result of either SDK line, as the assertions read it. */
+interface AnyResult {
+  readonly content: readonly { readonly type: string; readonly text?: string }[];
+  readonly structuredContent?: unknown;
+}
+
 /** The text of a result. */
-export function textOf(result: CallToolResult): string {
-  return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+export function textOf(result: AnyResult): string {
+  return result.content.map((c) => (c.type === 'text' ? (c.text ?? '') : '')).join('\n');
 }
 
 /** The structured content of a result, typed loosely for assertions. */
-export function dataOf<T = Record<string, unknown>>(result: CallToolResult): T {
+export function dataOf<T = Record<string, unknown>>(result: AnyResult): T {
   return result.structuredContent as T;
 }

@@ -85,7 +85,7 @@ describe('tools/list', () => {
         loose.push(`${at} (open object)`);
       const children = {
         ...(node.properties as Record<string, Record<string, unknown>> | undefined),
-        ...(node.definitions as Record<string, Record<string, unknown>> | undefined),
+        ...(node.$defs as Record<string, Record<string, unknown>> | undefined),
         ...(node.items ? { items: node.items as Record<string, unknown> } : {}),
       };
       for (const [name, child] of Object.entries(children)) walk(child, `${at}.${name}`);
@@ -102,7 +102,7 @@ describe('tools/list', () => {
     const status = (await listTools({ readOnly: true })).find((t) => t.name === 'get_order_status');
     const text = JSON.stringify(status?.outputSchema);
     expect(text.match(/MARGIN_SHORTFALL/g)).toHaveLength(1);
-    expect(text.match(/"\$ref":"#\/definitions\/Rejection"/g)).toHaveLength(3);
+    expect(text.match(/"\$ref":"#\/\$defs\/Rejection"/g)).toHaveLength(3);
   });
 
   it('lists no placement tool and no confirm_order in read-only mode', async () => {

@@ -3,7 +3,7 @@ import type { Config } from '../../core/config/index.js';
 import type { ApprovalChannel } from '../../core/gate/index.js';
 import { confirmationProblem } from '../../mcp/confirm/settings.js';
 import type { McpDeps } from '../../mcp/deps.js';
-import { createMcpServer, McpSetupError } from '../../mcp/server.js';
+import { createMcpService, McpSetupError } from '../../mcp/server.js';
 import { serveStdio } from '../../mcp/transports/stdio.js';
 import { untilSignal } from '../lifecycle.js';
 import { type Runtime, startFromEnvironment } from '../runtime.js';
@@ -54,19 +54,32 @@ function checkStandaloneMcp(config: Config): void {
   checkMcpConfig(config);
 }
 
-/** Serves MCP over HTTP for a runtime until Ctrl-C; one server per session, one set of tool tickets. */
+/**
+ * Serves MCP over HTTP for a runtime until Ctrl-C: one server per 2025-11-25 session or 2026-07-28
+ * request, all on one service (one set of tool tickets and confirmation rounds).
+ */
 export async function serveHttp(rt: Runtime, host: string, port: number, approvalChannel?: ApprovalChannel) {
-  const toolTickets = new Set<string>();
   // Loaded here: a stdio server has no use for the HTTP transport's modules (the SDK's, hono's).
   const { startHttpServer } = await import('../../mcp/transports/http.js');
-  return startHttpServer({
+  const service = createMcpService(mcpDeps(rt, approvalChannel));
+  const http = await startHttpServer({
     host,
     port,
     ...(rt.config.mcp.token === undefined ? {} : { token: rt.config.mcp.token }),
     allowedOrigins: rt.config.mcp.allowedOrigins,
-    createServer: () => createMcpServer({ ...mcpDeps(rt, approvalChannel), toolTickets }),
+    service,
     logger: rt.logger,
+  }).catch((error: unknown) => {
+    service.close();
+    throw error;
   });
+  return {
+    ...http,
+    async close() {
+      await http.close();
+      service.close();
+    },
+  };
 }
 
 /** `omsdesk mcp`: the MCP server on stdio (logs on stderr only), or over Streamable HTTP with `--http`. */
@@ -97,7 +110,8 @@ export async function mcpCommand(argv: readonly string[]): Promise<void> {
     });
     return;
   }
-  const stdio = await serveStdio(createMcpServer(mcpDeps(rt)));
+  const service = createMcpService(mcpDeps(rt));
+  const stdio = serveStdio(service);
   logger.info('MCP on stdio');
   await new Promise<void>((resolve) => {
     void stdio.closed.then(resolve);
@@ -105,5 +119,6 @@ export async function mcpCommand(argv: readonly string[]): Promise<void> {
     process.once('SIGTERM', resolve);
   });
   await stdio.close();
+  service.close();
   await rt.close();
 }

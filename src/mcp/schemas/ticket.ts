@@ -99,3 +99,11 @@ export function ticketData(ticket: Ticket, confirmation: ConfirmationPath, nextS
     nextStep,
   };
 }
+
+/** The path a decided ticket went through, read from who decided it. */
+export function confirmationOf(ticket: Ticket): ConfirmationPath {
+  const channel = ticket.decidedBy?.channel ?? '';
+  if (channel === 'mcp-elicitation') return 'elicitation';
+  if (channel === 'mcp-tool') return 'tool';
+  return channel === 'discord' ? 'discord' : 'none';
+}

@@ -56,7 +56,7 @@ export const calculateSpanTool = defineTool({
     const product = toProduct(args.product ?? 'M');
     const m = await ctx.deps.client.calculateSpan(
       { positions: positions.map((p) => p.input), product },
-      { signal: ctx.extra.signal },
+      { signal: ctx.signal },
     );
     const netted =
       m.spanWithPositions === undefined

@@ -59,7 +59,7 @@ export const getCandlesTool = defineTool({
     }
     const bars = await ctx.deps.client.getCandles(
       { ...r.ref, from, to, interval: args.interval },
-      { signal: ctx.extra.signal },
+      { signal: ctx.signal },
     );
     const skip = decodeCursor(`candles:${r.key}:${args.interval}:${from}:${to}`, args.cursor);
     const end = Math.max(0, bars.length - skip);

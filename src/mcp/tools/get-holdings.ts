@@ -29,7 +29,7 @@ export const getHoldingsTool = defineTool({
     nextCursor: z.string().optional(),
   },
   async handler(args, ctx) {
-    const holdings = await ctx.deps.client.getHoldings({ signal: ctx.extra.signal });
+    const holdings = await ctx.deps.client.getHoldings({ signal: ctx.signal });
     const p = page(holdings, args.limit, args.cursor, 'holdings');
     const items = p.items.map((h) => {
       const listings = h.listings.map((l) => `${l.exchange}:${l.tradingSymbol}`);

@@ -52,7 +52,7 @@ export const getLimitsTool = defineTool({
     peakMargin: rupees('Peak margin used'),
   },
   async handler(_args, ctx) {
-    const l = await ctx.deps.client.getLimits({ signal: ctx.extra.signal });
+    const l = await ctx.deps.client.getLimits({ signal: ctx.signal });
     return {
       data: {
         available: l.available,

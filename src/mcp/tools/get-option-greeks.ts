@@ -54,7 +54,7 @@ export const getOptionGreeksTool = defineTool({
         volatility: args.volatility,
         ...(args.option_type === undefined ? {} : { optionType: args.option_type }),
       },
-      { signal: ctx.extra.signal },
+      { signal: ctx.signal },
     );
     return {
       data: {

@@ -35,7 +35,7 @@ export const getOrderBookTool = defineTool({
     nextCursor: z.string().optional(),
   },
   async handler(args, ctx) {
-    const orders = [...(await ctx.deps.client.getOrderBook({ signal: ctx.extra.signal }))].sort((a, b) =>
+    const orders = [...(await ctx.deps.client.getOrderBook({ signal: ctx.signal }))].sort((a, b) =>
       b.orderNumber.localeCompare(a.orderNumber),
     );
     const counts = countByGroup(orders);

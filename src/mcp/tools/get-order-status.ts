@@ -8,7 +8,7 @@ import { limitField } from '../paging.js';
 import { nextStepFor, renderTicket } from '../render-ticket.js';
 import { external, rejectionOf, rejectionOut } from '../schemas/common.js';
 import { orderLine, orderOf, orderOut } from '../schemas/order.js';
-import { type ConfirmationPath, ticketData, ticketOut } from '../schemas/ticket.js';
+import { confirmationOf, ticketData, ticketOut } from '../schemas/ticket.js';
 import { ORDER_STATES } from '../schemas/vocabulary.js';
 import { defineTool, READ } from '../tool.js';
 import { untrusted } from '../untrusted.js';
@@ -82,7 +82,7 @@ export const getOrderStatusTool = defineTool({
     }
     // A ticket of unknown outcome is settled from the order book first; an old one comes from the audit log.
     const ticket =
-      args.ticket_id === undefined ? undefined : await ctx.deps.gate.status(args.ticket_id, ctx.extra.signal);
+      args.ticket_id === undefined ? undefined : await ctx.deps.gate.status(args.ticket_id, ctx.signal);
     if (args.ticket_id !== undefined && !ticket) {
       throw new GateError(
         'TICKET_NOT_FOUND',
@@ -91,7 +91,7 @@ export const getOrderStatusTool = defineTool({
     }
     const numbers = ticket ? ticketNumbers(ticket) : [args.order_number as string];
     const histories = await Promise.all(
-      numbers.map((n) => ctx.deps.client.getOrderHistory(n, { signal: ctx.extra.signal })),
+      numbers.map((n) => ctx.deps.client.getOrderHistory(n, { signal: ctx.signal })),
     );
     const orders = histories.map((h) => historyView(h, args.events));
     const lines = histories.flatMap((h) => [
@@ -110,11 +110,3 @@ export const getOrderStatusTool = defineTool({
     };
   },
 });
-
-/** The path a decided ticket went through, read from who decided it. */
-function confirmationOf(ticket: Ticket): ConfirmationPath {
-  const channel = ticket.decidedBy?.channel ?? '';
-  if (channel === 'mcp-elicitation') return 'elicitation';
-  if (channel === 'mcp-tool') return 'tool';
-  return channel === 'discord' ? 'discord' : 'none';
-}

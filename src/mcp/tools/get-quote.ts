@@ -86,7 +86,7 @@ export const getQuoteTool = defineTool({
   },
   async handler(args, ctx) {
     const r = resolveInstrument(ctx.deps.catalog(), args.instrument, args.exchange);
-    const q = await ctx.deps.client.getQuote(r.ref, { signal: ctx.extra.signal });
+    const q = await ctx.deps.client.getQuote(r.ref, { signal: ctx.signal });
     const v = present(q, r);
     return {
       data: {

@@ -31,7 +31,7 @@ export const getSecurityInfoTool = defineTool({
   },
   async handler(args, ctx) {
     const r = resolveInstrument(ctx.deps.catalog(), args.instrument, args.exchange);
-    const s = await ctx.deps.client.getSecurityInfo(r.ref, { signal: ctx.extra.signal });
+    const s = await ctx.deps.client.getSecurityInfo(r.ref, { signal: ctx.signal });
     const i = r.instrument;
     const freeze = i && i.freezeQty > 0 ? i.freezeQty : undefined;
     const strike = i?.strike ? `, strike ${[i.strike, i.optionType].filter(Boolean).join(' ')}` : '';

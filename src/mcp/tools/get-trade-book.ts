@@ -30,7 +30,7 @@ export const getTradeBookTool = defineTool({
     nextCursor: z.string().optional(),
   },
   async handler(args, ctx) {
-    const trades = [...(await ctx.deps.client.getTradeBook({ signal: ctx.extra.signal }))].sort(
+    const trades = [...(await ctx.deps.client.getTradeBook({ signal: ctx.signal }))].sort(
       (a, b) => (b.fillTime ?? '').localeCompare(a.fillTime ?? '') || b.fillId.localeCompare(a.fillId),
     );
     const p = page(trades, args.limit, args.cursor, 'trades');

@@ -41,7 +41,7 @@ export const listIndicesTool = defineTool({
     nextCursor: z.string().optional(),
   },
   async handler(args, ctx) {
-    const all = await ctx.deps.client.listIndices(args.exchange, { signal: ctx.extra.signal });
+    const all = await ctx.deps.client.listIndices(args.exchange, { signal: ctx.signal });
     const needle = args.query?.toUpperCase();
     const matching = all
       .map((e) => ({ name: cleanExternal(e.name, 60), token: e.token, key: `${args.exchange}:${e.token}` }))

@@ -1,0 +1,68 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyWorkingDir } from '../helpers/cli.js';
+import { CLI_BUNDLE } from '../setup/cli-bundle.js';
+import { dataOf } from './harness.js';
+import { MODERN } from './http-client.js';
+
+let dataDir: string;
+let client: Client;
+let answer: 'accept' | 'decline' = 'accept';
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'omsdesk-mcp-stdio-modern-'));
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI_BUNDLE, 'mcp'],
+    cwd: emptyWorkingDir(),
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: dataDir,
+      NODE_NO_WARNINGS: '1',
+      OMSDESK_DATA_DIR: dataDir,
+      OMSDESK_AUDIT_KEY_FILE: join(dataDir, 'audit.key'),
+      OMSDESK_CONFIRM: 'elicit',
+    },
+    stderr: 'ignore',
+  });
+  client = new Client(
+    { name: 'stdio-modern-test', version: '1' },
+    { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: MODERN } } },
+  );
+  client.setRequestHandler('elicitation/create', () =>
+    answer === 'accept' ? { action: 'accept', content: { confirm: true } } : { action: 'decline' },
+  );
+  await client.connect(transport);
+}, 30_000);
+
+afterAll(async () => {
+  await client?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const ORDER = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
+const bookTotal = async (): Promise<number> =>
+  dataOf<{ total: number }>(await client.callTool({ name: 'get_order_book', arguments: {} })).total;
+
+describe('omsdesk mcp over stdio in 2026-07-28 (no handshake), with the v2 client', () => {
+  it('speaks 2026-07-28 and quotes', async () => {
+    expect(client.getNegotiatedProtocolVersion()).toBe(MODERN);
+    const quote = await client.callTool({ name: 'get_quote', arguments: { instrument: 'RELIANCE' } });
+    expect(dataOf<{ lastPrice: number }>(quote).lastPrice).toBeGreaterThan(0);
+  });
+
+  it('places exactly one order the person accepts in the form, and none they decline', async () => {
+    answer = 'accept';
+    const placed = await client.callTool({ name: 'place_order', arguments: ORDER });
+    expect(dataOf<{ orderNumbers: string[] }>(placed).orderNumbers).toHaveLength(1);
+    expect(await bookTotal()).toBe(1);
+    answer = 'decline';
+    const declined = await client.callTool({ name: 'place_order', arguments: ORDER });
+    expect(dataOf<{ status: string }>(declined).status).toBe('DECLINED');
+    expect(await bookTotal()).toBe(1);
+  });
+});
