@@ -8,22 +8,23 @@ import { z } from 'zod';
 import type { Era, ResolvedDeps, ToolContext } from './context.js';
 import { errorResult } from './errors.js';
 import { type Reply, toResult } from './results.js';
+import { listedSchema } from './schemas/listed.js';
 
-/** The four hints every tool states. */
-export interface Annotations {
-  readonly readOnlyHint: boolean;
-  readonly destructiveHint: boolean;
-  readonly idempotentHint: boolean;
-  readonly openWorldHint: boolean;
-}
+/** The hints a tool states: read-only or not (read-only mode is derived from it), and the rest that matter. */
+export type Annotations =
+  | { readonly readOnlyHint: true; readonly openWorldHint: boolean }
+  | {
+      readonly readOnlyHint: false;
+      readonly destructiveHint: boolean;
+      readonly idempotentHint: boolean;
+      readonly openWorldHint: boolean;
+    };
 
-/** Hints of a tool that only reads from the broker. */
-export const READ: Annotations = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: true,
-};
+/**
+ * Hints of a tool that only reads from the broker. The spec gives destructive and idempotent meaning only
+ * to tools that are not read-only, so a read states what it is and whom it asks.
+ */
+export const READ: Annotations = { readOnlyHint: true, openWorldHint: true };
 /** Hints of a tool that can end in an order at the broker. */
 export const PLACE: Annotations = {
   readOnlyHint: false,
@@ -60,8 +61,13 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
   def: ToolDefinition<I, O>,
 ): Tool {
   const inputSchema = z.object(def.input);
-  const outputSchema = z.object(def.output);
-  const annotations = { title: def.title, ...def.annotations };
+  const config = {
+    title: def.title,
+    description: def.description,
+    inputSchema: listedSchema(inputSchema, 'input'),
+    outputSchema: listedSchema(z.object(def.output), 'output'),
+    annotations: def.annotations,
+  };
   return {
     name: def.name,
     annotations: def.annotations,
@@ -71,13 +77,6 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
       return answer;
     },
     register(server, deps, era) {
-      const config = {
-        title: def.title,
-        description: def.description,
-        inputSchema,
-        outputSchema,
-        annotations,
-      };
       server.registerTool(
         def.name,
         config,

@@ -1,9 +1,9 @@
 import { GateError, type Ticket, type TicketRequest } from '../../core/gate/index.js';
 import { canElicit, requester, type ToolContext } from '../context.js';
 import { describeError } from '../errors.js';
-import { FAILED_STATUSES, nextStepFor, renderTicket } from '../render-ticket.js';
+import { FAILED_STATUSES, nextStepFor, renderTicket, ticketLink } from '../render-ticket.js';
 import type { Reply } from '../results.js';
-import { type ConfirmationPath, type TicketData, ticketData } from '../schemas/ticket.js';
+import { type AnswerData, answerData, type ConfirmationPath } from '../schemas/ticket.js';
 import type { Answer } from '../tool.js';
 import { confirmByChannel } from './channel.js';
 import type { Decision } from './decision.js';
@@ -15,18 +15,19 @@ import { choosePath, noPathMessage } from './settings.js';
 const MAX_TOOL_TICKETS = 1_000;
 
 /** A ticket as a tool reply: structured view, text, and `isError` when no order is working. */
-export function ticketReply(decision: Decision, path: ConfirmationPath): Reply<TicketData> {
+export function ticketReply(decision: Decision, path: ConfirmationPath): Reply<AnswerData> {
   const { ticket, error } = decision;
   const next = decision.nextStep ?? nextStepFor(ticket);
   const lead = error ? describeError(error) : decision.lead;
   return {
-    data: ticketData(ticket, path, next),
+    data: answerData(ticket, path, next),
     text: renderTicket(ticket, path, next, lead),
     isError: error !== undefined || FAILED_STATUSES.has(ticket.status),
+    more: [ticketLink(ticket)],
   };
 }
 
-function awaitToolConfirmation(ctx: ToolContext, ticket: Ticket): Reply<TicketData> {
+function awaitToolConfirmation(ctx: ToolContext, ticket: Ticket): Reply<AnswerData> {
   const issued = ctx.deps.toolTickets;
   issued.add(ticket.id);
   if (issued.size > MAX_TOOL_TICKETS) issued.delete(issued.values().next().value as string);
@@ -48,7 +49,7 @@ function awaitToolConfirmation(ctx: ToolContext, ticket: Ticket): Reply<TicketDa
 export async function placeThroughGate(
   ctx: ToolContext,
   request: TicketRequest,
-): Promise<Answer<TicketData>> {
+): Promise<Answer<AnswerData>> {
   const { deps } = ctx;
   const modern = ctx.era === 'modern';
   const handle = modern ? roundHandle(ctx) : undefined;

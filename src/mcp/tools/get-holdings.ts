@@ -7,14 +7,13 @@ import { defineTool, READ } from '../tool.js';
 export const getHoldingsTool = defineTool({
   name: 'get_holdings',
   title: 'Get holdings',
-  description:
-    'Securities held in the account (demat, collateral, unsettled today): quantity and where each is listed.',
+  description: 'Securities held (demat, collateral, unsettled): quantities and listings.',
   annotations: READ,
-  input: { limit: limitField(20, 100, 'holdings'), cursor: cursorField },
+  input: { limit: limitField(20, 100), cursor: cursorField },
   output: {
     items: z.array(
       z.object({
-        instrument: z.string().describe('The first listing.'),
+        instrument: z.string(),
         listings: z.array(z.string()),
         quantity: z.number(),
         dpQuantity: z.number().optional(),
