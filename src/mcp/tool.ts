@@ -5,7 +5,7 @@ import {
   type McpServer,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { Era, ResolvedDeps, ToolContext } from './context.js';
+import { callerOf, type Era, type ResolvedDeps, type ToolContext } from './context.js';
 import { errorResult } from './errors.js';
 import { type Reply, toResult } from './results.js';
 import { listedSchema } from './schemas/listed.js';
@@ -51,7 +51,10 @@ export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape
 export interface Tool {
   readonly name: string;
   readonly annotations: Annotations;
-  register(server: McpServer, deps: ResolvedDeps, era: Era): void;
+  /** Registers the tool; a call waits for the dependencies (`ready`). */
+  register(server: McpServer, ready: Promise<ResolvedDeps>, era: Era): void;
+  /** Writes the tool's JSON Schemas now (they are kept for the process), so a first tools/list need not. */
+  warm(): void;
   /** Runs the tool as a call would, for prompts that show what a read says; errors are thrown. */
   read(args: Record<string, unknown>, ctx: ToolContext): Promise<Reply<unknown>>;
 }
@@ -71,33 +74,38 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
   return {
     name: def.name,
     annotations: def.annotations,
+    warm() {
+      config.inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' });
+      config.outputSchema['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+    },
     async read(args, ctx) {
       const answer = await def.handler(inputSchema.parse(args), ctx);
       if (isInputRequiredResult(answer)) throw new Error(`${def.name} asks for input: not a read`);
       return answer;
     },
-    register(server, deps, era) {
-      server.registerTool(
-        def.name,
-        config,
-        async (args, req): Promise<CallToolResult | InputRequiredResult> => {
-          const started = deps.clock.now();
-          let result: CallToolResult | InputRequiredResult;
-          try {
-            const ctx: ToolContext = { tool: def.name, deps, server, req, era, signal: req.mcpReq.signal };
-            const answer = await def.handler(args as z.output<z.ZodObject<I>>, ctx);
-            result = isInputRequiredResult(answer) ? answer : toResult(answer, deps.redact);
-          } catch (error) {
-            result = errorResult(error, deps.redact);
-          }
-          deps.logger.debug('mcp tool call', {
-            tool: def.name,
-            ms: deps.clock.now() - started,
-            isError: 'isError' in result && result.isError === true,
-          });
-          return result;
-        },
-      );
+    register(server, ready, era) {
+      server.registerTool(def.name, config, async (args, req) => {
+        const deps = await ready.catch((error: unknown) => error as Error);
+        if (deps instanceof Error) return errorResult(deps);
+        const ctx: ToolContext = { tool: def.name, deps, server, req, era, signal: req.mcpReq.signal };
+        const started = deps.clock.now();
+        let result: CallToolResult | InputRequiredResult;
+        try {
+          const answer = await def.handler(args as z.output<z.ZodObject<I>>, ctx);
+          result = isInputRequiredResult(answer) ? answer : toResult(answer, deps.redact);
+        } catch (error) {
+          result = errorResult(error, deps.redact);
+        }
+        const caller = callerOf(ctx);
+        deps.logger.debug('mcp tool call', {
+          tool: def.name,
+          client: caller.client,
+          ...(caller.auth === undefined ? {} : { credential: caller.auth.clientId }),
+          ms: deps.clock.now() - started,
+          isError: 'isError' in result && result.isError === true,
+        });
+        return result;
+      });
     },
   };
 }

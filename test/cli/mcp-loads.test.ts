@@ -101,7 +101,6 @@ describe('the built omsdesk loads what its command needs', () => {
   it('mcp: neither discord.js, the chart renderer nor the HTTP transport before its first tools/list', async () => {
     const packages = await mcpUpToToolsList();
     expect(packages).toContain('@modelcontextprotocol/server');
-    expect(packages).toContain('undici');
     for (const unneeded of [...DISCORD_AND_CHARTS, 'hono', '@hono/node-server']) {
       expect(packages, unneeded).not.toContain(unneeded);
     }

@@ -40,7 +40,11 @@ export async function startHttpDesk(o: McpOptions = {}): Promise<HttpDesk> {
  * The SDK's v2 client on 2026-07-28 (pinned, so it never falls back to the handshake), declaring
  * elicitation only when a person answers forms.
  */
-export async function modernClient(url: string, person?: ModernPerson): Promise<Client> {
+export async function modernClient(
+  url: string,
+  person?: ModernPerson,
+  headers: Record<string, string> = {},
+): Promise<Client> {
   const client = new Client(
     { name: 'omsdesk-modern-test', version: '1.0.0' },
     {
@@ -49,6 +53,6 @@ export async function modernClient(url: string, person?: ModernPerson): Promise<
     },
   );
   if (person) client.setRequestHandler('elicitation/create', (request) => person(request));
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   return client;
 }

@@ -3,10 +3,13 @@ import type { Config } from '../../core/config/index.js';
 import type { ApprovalChannel } from '../../core/gate/index.js';
 import { confirmationProblem } from '../../mcp/confirm/settings.js';
 import type { McpDeps } from '../../mcp/deps.js';
-import { createMcpService, McpSetupError } from '../../mcp/server.js';
+import { McpSetupError, warmUp } from '../../mcp/listing.js';
+import { createLateMcpService, createMcpService } from '../../mcp/server.js';
 import { serveStdio } from '../../mcp/transports/stdio.js';
+import { loadCliConfig } from '../config.js';
 import { untilSignal } from '../lifecycle.js';
-import { type Runtime, startFromEnvironment } from '../runtime.js';
+import { stderrLogger } from '../logger.js';
+import type { Runtime } from '../runtime.js';
 import { intFlag } from '../usage-error.js';
 
 export const MCP_USAGE = 'omsdesk mcp [--http [--host 127.0.0.1] [--port 8765]]   (stdio unless --http)';
@@ -82,6 +85,67 @@ export async function serveHttp(rt: Runtime, host: string, port: number, approva
   };
 }
 
+/** `omsdesk mcp --http`: the runtime, then MCP over Streamable HTTP until Ctrl-C. */
+async function overHttp(host: string | undefined, port: string | undefined): Promise<void> {
+  // While the runtime waits on its files and the broker's login, the first request's work gets done.
+  const stopWarming = warmUp();
+  const { startFromEnvironment } = await import('../runtime.js');
+  const rt = await startFromEnvironment('omsdesk mcp --http', checkStandaloneMcp).finally(stopWarming);
+  const http = await serveHttp(
+    rt,
+    host ?? rt.config.mcp.host,
+    intFlag('port', port, rt.config.mcp.port, 0, 65535),
+  ).catch(async (error: unknown) => {
+    await rt.close();
+    throw error;
+  });
+  rt.logger.info(`MCP over HTTP at ${http.url}`);
+  await untilSignal(async () => {
+    await http.close();
+    await rt.close();
+  });
+}
+
+/**
+ * `omsdesk mcp`: MCP on stdio, answering the client while the runtime starts (data dir, audit log, the
+ * paper broker, the login): listing the tools needs none of it, a call waits for it. A runtime that
+ * cannot start ends the process with its error, as before anything was served.
+ */
+async function overStdio(): Promise<void> {
+  const config = await loadCliConfig();
+  const logger = stderrLogger(config.log.level);
+  for (const warning of config.warnings) logger.warn(warning);
+  checkStandaloneMcp(config);
+  const runtime = import('../runtime.js').then((m) => m.startRuntime(config, logger, 'omsdesk mcp'));
+  const service = createLateMcpService(
+    {
+      readOnly: config.policy.readOnly,
+      confirm: { mode: config.gate.confirm, allowToolConfirmLive: config.gate.allowToolConfirmLive },
+      broker: config.broker.mode,
+      withChannel: false,
+      withOrders: true,
+    },
+    runtime.then((rt) => mcpDeps(rt)),
+  );
+  const stdio = serveStdio(service, logger);
+  logger.info('MCP on stdio');
+  const failed = runtime.then(() => new Promise<never>(() => undefined));
+  try {
+    await Promise.race([
+      failed,
+      new Promise<void>((resolve) => {
+        void stdio.closed.then(resolve);
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      }),
+    ]);
+  } finally {
+    await stdio.close();
+    service.close();
+    await (await runtime.catch(() => undefined))?.close();
+  }
+}
+
 /** `omsdesk mcp`: the MCP server on stdio (logs on stderr only), or over Streamable HTTP with `--http`. */
 export async function mcpCommand(argv: readonly string[]): Promise<void> {
   const { values } = parseArgs({
@@ -89,36 +153,5 @@ export async function mcpCommand(argv: readonly string[]): Promise<void> {
     options: { http: { type: 'boolean' }, host: { type: 'string' }, port: { type: 'string' } },
     strict: true,
   });
-  const rt = await startFromEnvironment(
-    values.http ? 'omsdesk mcp --http' : 'omsdesk mcp',
-    checkStandaloneMcp,
-  );
-  const { config, logger } = rt;
-  if (values.http) {
-    const http = await serveHttp(
-      rt,
-      values.host ?? config.mcp.host,
-      intFlag('port', values.port, config.mcp.port, 0, 65535),
-    ).catch(async (error: unknown) => {
-      await rt.close();
-      throw error;
-    });
-    logger.info(`MCP over HTTP at ${http.url}`);
-    await untilSignal(async () => {
-      await http.close();
-      await rt.close();
-    });
-    return;
-  }
-  const service = createMcpService(mcpDeps(rt));
-  const stdio = serveStdio(service);
-  logger.info('MCP on stdio');
-  await new Promise<void>((resolve) => {
-    void stdio.closed.then(resolve);
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  await stdio.close();
-  service.close();
-  await rt.close();
+  await (values.http ? overHttp(values.host, values.port) : overStdio());
 }

@@ -13,15 +13,15 @@ const MAX_SUGGESTIONS = 20;
  * when its outcome is open); subscribers are told of each change, so an assistant whose order waits for an
  * approver learns the outcome.
  */
-export function registerTicket(server: McpServer, deps: ResolvedDeps): void {
+export function registerTicket(server: McpServer, ready: Promise<ResolvedDeps>): void {
   server.registerResource(
     'ticket',
     new ResourceTemplate(TICKET_TEMPLATE, {
       list: undefined,
       complete: {
-        id: (typed) => {
+        id: async (typed) => {
           const prefix = typed.trim().toUpperCase();
-          return deps.gate
+          return (await ready).gate
             .list()
             .map((t) => t.id)
             .filter((id) => id.startsWith(prefix))
@@ -37,6 +37,7 @@ export function registerTicket(server: McpServer, deps: ResolvedDeps): void {
       mimeType: 'application/json',
     },
     async (uri, { id }, req) => {
+      const deps = await ready;
       const key = normalizeTicketId(String(id));
       const ticket = /^T[A-Z0-9]{8}$/.test(key) ? await deps.gate.status(key, req.mcpReq.signal) : undefined;
       if (!ticket) {

@@ -1,4 +1,4 @@
-import type { McpGate, OrdersView } from '../deps.js';
+import type { ResolvedDeps } from '../context.js';
 import { ORDERS_TODAY_URI, orderUri, ticketUri } from './uris.js';
 
 /** Shortest pause between two rounds of "updated" notifications (a busy book changes at every look). */
@@ -17,21 +17,27 @@ export class ResourceUpdates {
   readonly #stops: (() => void)[] = [];
   #timer: NodeJS.Timeout | undefined;
   #lastSent = 0;
+  #closed = false;
+  #now: () => number = Date.now;
 
-  constructor(
-    gate: Pick<McpGate, 'onChange'>,
-    orders: OrdersView | undefined,
-    private readonly now: () => number,
-  ) {
-    this.#stops.push(gate.onChange((ticket) => this.#changed(ticketUri(ticket.id))));
-    if (orders) {
-      this.#stops.push(
-        orders.subscribe((event) => {
-          this.#changed(ORDERS_TODAY_URI);
-          this.#changed(orderUri(event.orderNumber));
-        }),
-      );
-    }
+  /** Follows the gate and the watcher once they exist. */
+  constructor(ready: Promise<Pick<ResolvedDeps, 'gate' | 'orders' | 'clock'>>) {
+    ready.then(
+      ({ gate, orders, clock }) => {
+        if (this.#closed) return;
+        this.#now = () => clock.now();
+        this.#stops.push(gate.onChange((ticket) => this.#changed(ticketUri(ticket.id))));
+        if (orders) {
+          this.#stops.push(
+            orders.subscribe((event) => {
+              this.#changed(ORDERS_TODAY_URI);
+              this.#changed(orderUri(event.orderNumber));
+            }),
+          );
+        }
+      },
+      () => undefined,
+    );
   }
 
   /** Listens to changes; returns the stop. */
@@ -42,6 +48,7 @@ export class ResourceUpdates {
 
   /** Stops following the gate and the watcher. */
   close(): void {
+    this.#closed = true;
     for (const stop of this.#stops.splice(0)) stop();
     clearTimeout(this.#timer);
     this.#listeners.clear();
@@ -51,14 +58,14 @@ export class ResourceUpdates {
     if (this.#listeners.size === 0) return;
     this.#pending.add(uri);
     if (this.#timer !== undefined) return;
-    const wait = this.#lastSent + NOTIFY_EVERY_MS - this.now();
+    const wait = this.#lastSent + NOTIFY_EVERY_MS - this.#now();
     if (wait <= 0) this.#flush();
     else this.#timer = setTimeout(() => this.#flush(), wait);
   }
 
   #flush(): void {
     this.#timer = undefined;
-    this.#lastSent = this.now();
+    this.#lastSent = this.#now();
     const uris = new Set(this.#pending);
     this.#pending.clear();
     for (const listener of [...this.#listeners]) listener(uris);

@@ -1,4 +1,5 @@
 import { StdioServerTransport, serveStdio as serveEras } from '@modelcontextprotocol/server/stdio';
+import type { Logger } from '../../core/logger.js';
 import type { McpService } from '../server.js';
 
 /** An MCP server attached to this process's stdin and stdout. */
@@ -15,6 +16,7 @@ export interface StdioHandle {
  */
 export function serveStdio(
   service: McpService,
+  logger: Logger,
   streams: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream } = {
     stdin: process.stdin,
     stdout: process.stdout,
@@ -32,7 +34,7 @@ export function serveStdio(
   streams.stdin.once('close', () => done());
   const handle = serveEras(({ era }) => service.server({ era }), {
     transport,
-    onerror: (error) => service.deps.logger.debug('mcp stdio', { error: error.message }),
+    onerror: (error) => logger.debug('mcp stdio', { error: error.message }),
   });
   return {
     closed,
