@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { type Era, type ResolvedDeps, resolveDeps } from './context.js';
 import type { McpDeps } from './deps.js';
 import { assertMcpSettings, CACHE_HINTS, INSTRUCTIONS, SERVER_INFO, toolsFor } from './listing.js';
+import { registerPrompts } from './prompts/index.js';
 import { registerOrders } from './resources/orders-today.js';
 import { followUpdates } from './resources/subscriptions.js';
 import { registerTicket } from './resources/ticket.js';
@@ -65,6 +66,7 @@ export function createLateMcpService(settings: McpSettings, deps: Promise<McpDep
   const updates = new ResourceUpdates(ready);
   const capabilities = {
     tools: { listChanged: false },
+    prompts: { listChanged: false },
     resources: { subscribe: true, listChanged: false },
   };
   return {
@@ -85,6 +87,7 @@ export function createLateMcpService(settings: McpSettings, deps: Promise<McpDep
       for (const tool of tools) tool.register(server, ready, scope.era);
       if (settings.withOrders) registerOrders(server, ready);
       registerTicket(server, ready);
+      registerPrompts(server, ready, scope.era, !settings.readOnly);
       if (!scope.perRequest) followUpdates(server, scope.era, updates);
       return server;
     },

@@ -65,4 +65,28 @@ describe('omsdesk mcp over stdio in 2026-07-28 (no handshake), with the v2 clien
     expect(dataOf<{ status: string }>(declined).status).toBe('DECLINED');
     expect(await bookTotal()).toBe(1);
   });
+  it('offers the prompts, completes from the catalogue, reads templates and tells a listener of a new order', async () => {
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name)).toEqual(['morning_brief', 'order_review', 'end_of_day']);
+    const brief = await client.getPrompt({ name: 'morning_brief' });
+    expect(JSON.stringify(brief.messages)).toMatch(/Limits:/);
+    const done = await client.complete({
+      ref: { type: 'ref/prompt', name: 'morning_brief' },
+      argument: { name: 'watch', value: 'reliance' },
+    });
+    expect(done.completion.values[0]).toBe('NSE:RELIANCE-EQ');
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toContain('omsdesk://orders/{number}');
+    const told = new Promise<string>((resolve) =>
+      client.setNotificationHandler('notifications/resources/updated', (n) => resolve(n.params.uri)),
+    );
+    const subscription = await client.listen({ resourceSubscriptions: ['omsdesk://orders/today'] });
+    answer = 'accept';
+    const placed = await client.callTool({ name: 'place_order', arguments: ORDER });
+    expect(await told).toBe('omsdesk://orders/today');
+    const [orderNumber] = dataOf<{ orderNumbers: string[] }>(placed).orderNumbers as [string];
+    const order = await client.readResource({ uri: `omsdesk://orders/${orderNumber}` });
+    expect(JSON.stringify(order.contents)).toContain(orderNumber);
+    await subscription.close();
+  });
 });

@@ -128,6 +128,18 @@ describe('tools/list', () => {
     expect(names).toEqual(READS);
   });
 
+  it('offers no order review in read-only mode, where nothing can be placed', async () => {
+    const m = await startMcpOverMock({ readOnly: true });
+    try {
+      expect((await m.client.listPrompts()).prompts.map((p) => p.name)).toEqual([
+        'morning_brief',
+        'end_of_day',
+      ]);
+    } finally {
+      await m.close();
+    }
+  });
+
   it('registers confirm_order only where tool confirmation is allowed', async () => {
     const names = async (o: MockServerOptions) =>
       (await listTools(o)).map((t) => t.name).includes('confirm_order');
