@@ -45,10 +45,10 @@ const NEVER_REACHES: Partial<Record<Layer, readonly string[]>> = {
 
 /** The packages each layer may use (besides node: built-ins). */
 const PACKAGES: Record<Layer, readonly string[]> = {
-  core: ['zod', 'undici', 'otpauth'],
+  core: ['zod', 'undici', 'otpauth', '@resvg/resvg-js'],
   sim: ['zod'],
   mcp: ['@modelcontextprotocol/server', '@modelcontextprotocol/node', 'zod'],
-  discord: ['discord.js', '@resvg/resvg-js', 'zod'],
+  discord: ['discord.js', 'zod'],
   cli: ['@modelcontextprotocol/client', 'zod'],
   entry: [],
 };

@@ -49,10 +49,12 @@ const bookTotal = async (): Promise<number> =>
   dataOf<{ total: number }>(await client.callTool({ name: 'get_order_book', arguments: {} })).total;
 
 describe('omsdesk mcp over stdio in 2026-07-28 (no handshake), with the v2 client', () => {
-  it('speaks 2026-07-28 and quotes', async () => {
+  it('speaks 2026-07-28, quotes, and answers candles with their chart', async () => {
     expect(client.getNegotiatedProtocolVersion()).toBe(MODERN);
     const quote = await client.callTool({ name: 'get_quote', arguments: { instrument: 'RELIANCE' } });
     expect(dataOf<{ lastPrice: number }>(quote).lastPrice).toBeGreaterThan(0);
+    const candles = await client.callTool({ name: 'get_candles', arguments: { instrument: 'RELIANCE' } });
+    expect(candles.content[1]).toMatchObject({ type: 'image', mimeType: 'image/png' });
   });
 
   it('places exactly one order the person accepts in the form, and none they decline', async () => {

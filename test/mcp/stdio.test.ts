@@ -41,13 +41,18 @@ afterAll(async () => {
 });
 
 describe('omsdesk mcp over stdio (a child process with the embedded paper broker)', () => {
-  it('lists the tools, quotes, and places an order confirmed through elicitation', async () => {
+  it('lists the tools, quotes, answers candles with their chart, and places an order confirmed through elicitation', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(
       expect.arrayContaining(['get_quote', 'place_order', 'confirm_order']),
     );
     const quote = await client.callTool({ name: 'get_quote', arguments: { instrument: 'RELIANCE' } });
     expect((quote.structuredContent as { lastPrice: number }).lastPrice).toBeGreaterThan(0);
+    const candles = await client.callTool({ name: 'get_candles', arguments: { instrument: 'RELIANCE' } });
+    expect((candles.content as { type: string; mimeType?: string }[])[1]).toMatchObject({
+      type: 'image',
+      mimeType: 'image/png',
+    });
     const placed = await client.callTool({
       name: 'place_order',
       arguments: { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' },

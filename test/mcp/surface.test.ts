@@ -17,7 +17,10 @@ interface EraClient {
   }): Promise<{ completion: { values: string[] } }>;
   listResourceTemplates(): Promise<{ resourceTemplates: { uriTemplate: string }[] }>;
   readResource(p: { uri: string }): Promise<{ contents: readonly object[] }>;
-  callTool(p: { name: string; arguments: Record<string, unknown> }): Promise<{ structuredContent?: unknown }>;
+  callTool(p: { name: string; arguments: Record<string, unknown> }): Promise<{
+    content: { type: string; data?: string; mimeType?: string }[];
+    structuredContent?: unknown;
+  }>;
   close(): Promise<void>;
 }
 
@@ -68,6 +71,9 @@ beforeAll(async () => {
 });
 afterAll(() => desk.close());
 
+/** The eight bytes every PNG starts with. */
+const isPng = (bytes: Buffer): boolean => bytes.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex'));
+
 const textOfMessage = (m: { content: { text?: string } } | undefined): string => m?.content.text ?? '';
 
 describe.each(ERAS)('the surface a trading client uses, in $name', (era) => {
@@ -76,6 +82,24 @@ describe.each(ERAS)('the surface a trading client uses, in $name', (era) => {
     client = await era.open(desk.http.url);
   });
   afterAll(() => client.close());
+
+  it('answers candles with the chart the Discord desk draws, beside the text and the data', async () => {
+    const first = await client.callTool({
+      name: 'get_candles',
+      arguments: { instrument: 'RELIANCE', interval: '5', limit: 5 },
+    });
+    expect(first.content.map((c) => c.type)).toEqual(['text', 'image']);
+    const image = first.content[1] as { data: string; mimeType: string };
+    expect(image.mimeType).toBe('image/png');
+    expect(isPng(Buffer.from(image.data, 'base64'))).toBe(true);
+    expect((first.structuredContent as { rows: unknown[] }).rows).toHaveLength(5);
+    const { nextCursor } = first.structuredContent as { nextCursor: string };
+    const back = await client.callTool({
+      name: 'get_candles',
+      arguments: { instrument: 'RELIANCE', interval: '5', limit: 5, cursor: nextCursor },
+    });
+    expect(back.content.map((c) => c.type)).toEqual(['text']);
+  });
 
   it('lists the prompts: a morning brief, an order review, an end-of-day summary', async () => {
     const { prompts } = await client.listPrompts();

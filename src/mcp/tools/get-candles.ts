@@ -6,6 +6,7 @@ import { exchangeField, instrumentField, intervalField, timeField } from '../fie
 import { parseIstTime, resolveInstrument } from '../inputs.js';
 import { cursorField, decodeCursor, encodeCursor, limitField } from '../paging.js';
 import { candlesText, windowStamp } from '../render-candles.js';
+import { chartImage } from '../render-chart.js';
 import { rowOut, summarize, summaryOut, type WindowSummary } from '../schemas/candles.js';
 import { defineTool, READ } from '../tool.js';
 
@@ -24,7 +25,7 @@ const MAX_WINDOW_BARS = 20_000;
 export const getCandlesTool = defineTool({
   name: 'get_candles',
   title: 'Get candles',
-  description: 'OHLC bars over a window: a summary and the latest rows, paged back.',
+  description: 'OHLC bars over a window: a summary, the latest rows (paged back) and a chart.',
   annotations: READ,
   input: {
     instrument: instrumentField,
@@ -94,6 +95,19 @@ export const getCandlesTool = defineTool({
           ...(r.instrument ? { tick: r.instrument.tickSize } : {}),
         })
       : `${r.key}: no bars between ${when(toIstIso(from))} and ${when(toIstIso(to))} IST (market closed, or before listing).`;
+    // The chart shows the whole window: drawn with the first page, not again for each page back.
+    const image =
+      bars.length > 0 && args.cursor === undefined
+        ? await chartImage(
+            {
+              title: `${r.key} ${args.interval === 'D' ? 'daily' : `${args.interval} min`}, ${when(toIstIso(from))} to ${when(toIstIso(to))} IST`,
+              candles: bars,
+              interval: args.interval,
+              ...(r.instrument ? { tickSize: r.instrument.tickSize } : {}),
+            },
+            ctx.deps.logger,
+          )
+        : undefined;
     return {
       data: {
         instrument: r.key,
@@ -109,6 +123,7 @@ export const getCandlesTool = defineTool({
           : {}),
       },
       text,
+      ...(image ? { more: [image] } : {}),
     };
   },
 });
