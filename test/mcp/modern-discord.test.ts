@@ -34,8 +34,14 @@ describe('a ticket waiting for a Discord approver, in 2026-07-28', () => {
       timings: { approverWaitMs: 100 },
     });
     client = await modernClient(desk.http.url);
-    const result = await client.callTool({ name: 'place_order', arguments: ORDER });
+    const progress: string[] = [];
+    const result = await client.callTool(
+      { name: 'place_order', arguments: ORDER },
+      { onprogress: (p) => progress.push(p.message ?? '') },
+    );
     const data = dataOf<{ status: string; ticketId: string; nextStep: string }>(result);
+    // Progress rides the request's own stream: no session is needed to hear it.
+    expect(progress[0]).toMatch(/waiting for an approver in discord .*ticket T\w{8}/);
     expect(result.isError).toBeFalsy();
     expect(data.status).toBe('PENDING');
     expect(posted.map((t) => t.id)).toEqual([data.ticketId]);
