@@ -56,8 +56,9 @@ export function createControl(
     'GET /_sim/faults': (_, res) => ok(res, deps.faults.list()),
     'DELETE /_sim/faults': (_, res) => {
       deps.faults.clear();
-      ok(res, { cleared: true });
+      ok(res, { cleared: true, released: deps.faults.release() });
     },
+    'POST /_sim/faults/release': (_, res) => ok(res, { released: deps.faults.release() }),
     'POST /_sim/sessions/expire': (_, res) => ok(res, { expired: deps.rt.sessions.expireAll() }),
     'GET /_sim/clock': (_, res) => ok(res, { now: deps.rt.clock.now() }),
     'POST /_sim/clock/advance': (body, res) => {
