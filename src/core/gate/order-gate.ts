@@ -1,22 +1,24 @@
 import type { Actor, AuditLog } from '../audit/index.js';
 import type { InstrumentCatalog } from '../catalogue/index.js';
-import { checkDailyCaps, type TradingPolicy } from '../checks/index.js';
+import type { TradingPolicy } from '../checks/index.js';
 import type { BrokerClient } from '../client/types.js';
 import type { Clock } from '../clock.js';
 import { toIstIso } from '../time/ist.js';
-import { auditTransition, legsForAudit, recheck } from './approval.js';
-import { GateError, isGateError } from './errors.js';
+import { auditTransition, legsForAudit } from './approval.js';
+import { ApprovalSteps } from './approval-steps.js';
+import { wrongPlace } from './decision-source.js';
+import { GateError } from './errors.js';
 import { brokerFollower, feedFollower, type OrderFeed } from './follow.js';
 import { KillSwitch } from './kill-switch.js';
 import { TicketOutcomes } from './outcomes.js';
 import { statusFromLegs } from './placement.js';
 import { buildTicket } from './preview.js';
 import { DEFAULT_SETTLE, type SettleTiming } from './reconcile.js';
-import { settledBefore, snapshotOf, TicketReplay } from './replay.js';
+import { CARD_POSTED, settledBefore, snapshotOf, TicketReplay } from './replay.js';
 import { normalizeTicketId } from './ticket-id.js';
-import { type HeldTicket, type Retention, TicketStore } from './ticket-store.js';
-import type { Ticket, TicketRequest } from './types.js';
-import { DailyUsageBook, SUBMITTED } from './usage.js';
+import { FINAL_TICKET_STATUSES, type HeldTicket, type Retention, TicketStore } from './ticket-store.js';
+import type { CardRef, DecisionPath, DecisionSource, HaltReport, Ticket, TicketRequest } from './types.js';
+import { DailyUsageBook } from './usage.js';
 
 /** The broker methods the gate uses. */
 export type GateBroker = Pick<
@@ -64,6 +66,9 @@ export type TicketListener = (ticket: Ticket, event: string) => void;
 
 const DEFAULT_RETENTION: Retention = { settledMs: 60 * 60_000, maxSettled: 500 };
 
+/** A decision refused before it reached its ticket (another card, another path, not an approver). */
+const DECISION_REFUSED = 'decision_refused';
+
 /**
  * The only way an order reaches the broker: a request becomes a previewed, frozen ticket, and a ticket
  * becomes orders only through one human approval (compare-and-set from PENDING). Every transition is
@@ -77,6 +82,9 @@ export class OrderGate {
   readonly #usage = new DailyUsageBook();
   readonly #life = new AbortController();
   readonly #outcomes: TicketOutcomes;
+  readonly #approvals: ApprovalSteps;
+  /** Tickets the last process left in play, found when the gate opened. */
+  #carriedOver: readonly string[] = [];
 
   private constructor(options: GateOptions) {
     this.#o = options;
@@ -93,6 +101,18 @@ export class OrderGate {
       held: (id) => this.#store.get(id),
       record: (held, event) => this.#record(held, event),
     });
+    this.#approvals = new ApprovalSteps({
+      broker: options.broker,
+      audit: options.audit,
+      clock: options.clock,
+      policy: options.policy,
+      drift: { maxPct: options.maxPriceDriftPct ?? 2, minTicks: options.maxPriceDriftTicks ?? 10 },
+      usage: this.#usage,
+      killSwitch: this.killSwitch,
+      outcomes: this.#outcomes,
+      context: (except) => this.#context(except),
+      emit: (ticket, event) => this.#emit(ticket, event),
+    });
     const unsubscribe = options.feed?.subscribe((event) => this.#outcomes.observe(event));
     if (unsubscribe) this.#life.signal.addEventListener('abort', unsubscribe, { once: true });
   }
@@ -107,9 +127,18 @@ export class OrderGate {
     return gate;
   }
 
-  /** Previews a request into a ticket: `PENDING` for a human to decide, or `REFUSED` with the violations. */
-  async preview(request: TicketRequest, requestedBy: Actor, signal?: AbortSignal): Promise<Ticket> {
-    const ticket = await buildTicket(request, requestedBy, {
+  /**
+   * Previews a request into a ticket: `PENDING` for a human to decide, or `REFUSED` with the violations.
+   * `waitsFor` is how its human decides (a card, a form, `confirm_order`): decisions that name another way
+   * are refused.
+   */
+  async preview(
+    request: TicketRequest,
+    requestedBy: Actor,
+    signal?: AbortSignal,
+    waitsFor?: DecisionPath,
+  ): Promise<Ticket> {
+    const built = await buildTicket(request, requestedBy, {
       broker: this.#o.broker,
       catalog: this.#o.catalog(),
       policy: this.#o.policy,
@@ -117,6 +146,7 @@ export class OrderGate {
       ttlMs: this.#o.ttlMs ?? 120_000,
       ...(signal === undefined ? {} : { signal }),
     });
+    const ticket: Ticket = waitsFor === undefined ? built : { ...built, waitsFor };
     const event = ticket.status === 'PENDING' ? 'previewed' : 'refused';
     // Registered only once recorded: an unaudited ticket must never be approvable.
     await auditTransition(this.#o.audit, ticket, event, requestedBy, {
@@ -133,94 +163,41 @@ export class OrderGate {
 
   /**
    * A human's approval: single use. Holds the ticket's share of the daily caps at once (so concurrent
-   * approvals cannot all pass), re-checks hash, time to live, kill switch, caps and price drift, then
-   * sends the orders once and answers once the broker accepted or rejected them. An ambiguous outcome
-   * stays UNKNOWN until the order book proves it either way.
+   * approvals cannot all pass), re-checks hash, time to live, caps and price drift, takes a last look at
+   * the kill switch right before sending (see `ApprovalSteps`), then sends the orders once and answers once
+   * the broker accepted or rejected them. An ambiguous outcome stays UNKNOWN until the order book proves it
+   * either way. `via` names where the decision was made; one made anywhere but where the ticket waits is
+   * refused and recorded, and the ticket still waits.
    */
   async approve(
     id: string,
     approver: Actor,
-    options: { expectedHash?: string; signal?: AbortSignal } = {},
+    options: { expectedHash?: string; signal?: AbortSignal; via?: DecisionSource } = {},
   ): Promise<Ticket> {
-    const key = normalizeTicketId(id);
-    const held = this.#pending(this.#store.get(key) ?? (await this.#notInPlay(key)));
-    const ticket = held.ticket;
+    const held = this.#decidable(id, approver, 'approve', options.via);
+    if (held instanceof Promise) return held;
+    const { ticket } = held;
     if (options.expectedHash !== undefined && options.expectedHash !== ticket.hash) {
       await this.#o.audit.append({
         event: 'approval_refused',
-        ticket: key,
+        ticket: ticket.id,
         actor: approver,
         data: { reason: 'hash mismatch' },
       });
       throw new GateError(
         'TICKET_TAMPERED',
-        `the approval names a different version of ticket ${key}; nothing was sent`,
+        `the approval names a different version of ticket ${ticket.id}; nothing was sent`,
       );
     }
-    // Compare-and-set and the hold on the caps: nothing awaits between the PENDING check and here.
-    const now = this.#o.clock.now();
-    ticket.status = 'SUBMITTING';
-    ticket.decidedBy = approver;
-    ticket.decidedAt = toIstIso(now);
-    held.touchedAt = now;
-    this.#usage.prune(now);
-    const orders = ticket.legs.length;
-    const previewValue = ticket.legs.reduce((sum, l) => sum + (l.value ?? 0), 0);
-    const overCaps = checkDailyCaps(
-      { orders, value: previewValue },
-      this.#usage.today(now, key),
-      this.#o.policy,
-    );
-    const hold = overCaps.length === 0 ? this.#usage.hold(key, now, orders, previewValue) : undefined;
-    try {
-      await auditTransition(this.#o.audit, ticket, 'approved', approver, {
-        hash: ticket.hash,
-        ...(hold === undefined ? {} : { hold }),
-      });
-      if (overCaps.length > 0) {
-        throw new GateError('CHECKS_FAILED', overCaps.map((v) => v.message).join(' '), {
-          violations: overCaps,
-        });
-      }
-      const value = await recheck(ticket, {
-        broker: this.#o.broker,
-        policy: this.#o.policy,
-        context: this.#context(key),
-        drift: { maxPct: this.#o.maxPriceDriftPct ?? 2, minTicks: this.#o.maxPriceDriftTicks ?? 10 },
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
-      });
-      // Others may have approved while prices were read: hold the current value only if the caps allow it.
-      const later = this.#o.clock.now();
-      const current = value ?? previewValue;
-      const stillOver = checkDailyCaps(
-        { orders, value: current },
-        this.#usage.today(later, key),
-        this.#o.policy,
-      );
-      if (stillOver.length > 0) {
-        throw new GateError('CHECKS_FAILED', stillOver.map((v) => v.message).join(' '), {
-          violations: stillOver,
-        });
-      }
-      const sending = this.#usage.hold(key, later, orders, current);
-      await auditTransition(this.#o.audit, ticket, SUBMITTED, undefined, {
-        orders,
-        value: current,
-        hold: sending,
-      });
-      held.sentAt = this.#o.clock.now();
-    } catch (error) {
-      await this.#refuseApproved(held, approver, error);
-      throw isGateError(error) ? error : new GateError('CHECKS_FAILED', ticket.reason ?? 'refused');
-    }
-    await this.#outcomes.submit(held, options.signal);
+    // Still PENDING: nothing awaited since `#decidable` read it so, and `approve` takes it out at once.
+    await this.#approvals.approve(held, approver, options.signal);
     return this.#copy(ticket);
   }
 
-  /** A human's refusal: the ticket can never be approved afterwards. */
-  async decline(id: string, actor: Actor, reason = 'declined'): Promise<Ticket> {
-    const key = normalizeTicketId(id);
-    const held = this.#pending(this.#store.get(key) ?? (await this.#notInPlay(key)));
+  /** A human's refusal: the ticket can never be approved afterwards. `via` as for `approve`. */
+  async decline(id: string, actor: Actor, reason = 'declined', via?: DecisionSource): Promise<Ticket> {
+    const held = this.#decidable(id, actor, 'decline', via);
+    if (held instanceof Promise) return held;
     const { ticket } = held;
     ticket.status = 'DECLINED';
     ticket.decidedBy = actor;
@@ -230,6 +207,33 @@ export class OrderGate {
     await auditTransition(this.#o.audit, ticket, 'declined', actor, { reason });
     this.#emit(ticket, 'declined');
     return this.#copy(ticket);
+  }
+
+  /**
+   * Records where a pending ticket's card was posted: from then on a click decides it only on that card.
+   * Set at once, then written to the audit log (so it outlives a restart).
+   */
+  async bindCard(id: string, card: CardRef): Promise<void> {
+    const key = normalizeTicketId(id);
+    const held = this.#store.get(key);
+    if (held?.ticket.status !== 'PENDING' || held.ticket.waitsFor !== 'discord') {
+      throw new GateError('TICKET_NOT_FOUND', `no ticket ${key} waits for a card`);
+    }
+    held.ticket.card = { channelId: card.channelId, messageId: card.messageId };
+    await this.#o.audit.append({ event: CARD_POSTED, ticket: key, data: { card: held.ticket.card } });
+  }
+
+  /**
+   * Records a decision refused before it reached the ticket (by whoever guards the way to it: not an
+   * approver, another server, the requester under four-eyes); the ticket is unchanged.
+   */
+  async refuseDecision(id: string, actor: Actor, reason: string): Promise<void> {
+    await this.#o.audit.append({
+      event: DECISION_REFUSED,
+      ticket: normalizeTicketId(id),
+      actor,
+      data: { reason },
+    });
   }
 
   /** A copy of a ticket in memory (every ticket in play, and recently settled ones), in any letter case. */
@@ -258,6 +262,7 @@ export class OrderGate {
     const held = this.#store.get(normalizeTicketId(id));
     if (!held) return this.find(id);
     this.#expireIfDue(held);
+    await held.expiring;
     if (held.ticket.status === 'UNKNOWN') await this.#outcomes.look(held, signal);
     else if (held.ticket.status === 'PLACED') await this.#outcomes.follow(held, 'final', 0, signal);
     return this.#copy(held.ticket);
@@ -271,34 +276,37 @@ export class OrderGate {
     });
   }
 
-  /** Resolves once a ticket has left PENDING (approved, declined, expired), with its state then. */
-  waitForDecision(id: string, signal?: AbortSignal): Promise<Ticket> {
-    const key = normalizeTicketId(id);
-    const current = this.get(key);
-    if (!current) return Promise.reject(new GateError('TICKET_NOT_FOUND', `no ticket ${key}`));
-    if (current.status !== 'PENDING') return Promise.resolve(current);
-    return new Promise((resolve, reject) => {
-      const stop = this.onChange((t) => {
-        if (t.id === key && t.status !== 'PENDING') {
-          stop();
-          resolve(t);
-        }
-      });
-      signal?.addEventListener(
-        'abort',
-        () => {
-          stop();
-          reject(signal.reason);
-        },
-        { once: true },
-      );
+  /**
+   * Halts trading: engages the runtime kill switch at once, so no ticket passes its last look afterwards,
+   * and records it with who did it and why. Resolves, once the broker answered their sending, with the
+   * tickets that had passed their last look before: the orders that left before the halt took hold.
+   */
+  async halt(actor: Actor, reason?: string): Promise<HaltReport> {
+    const leaving = this.#approvals.halt();
+    await this.#o.audit.append({
+      event: 'kill_switch_on',
+      actor,
+      data: { ...(reason ? { reason } : {}), leftBefore: leaving.map((l) => l.held.ticket.id) },
     });
+    await Promise.all(leaving.map((l) => l.sent));
+    return { leftBefore: leaving.map((l) => this.#copy(l.held.ticket)) };
   }
 
-  /** Engages or releases the runtime kill switch (the file switch is separate); recorded with who did it. */
-  async setKillSwitch(on: boolean, actor: Actor): Promise<void> {
-    this.killSwitch.set(on);
-    await this.#o.audit.append({ event: on ? 'kill_switch_on' : 'kill_switch_off', actor });
+  /** Releases the runtime kill switch (a kill-switch file still halts); recorded with who did it. */
+  async resume(actor: Actor): Promise<void> {
+    this.killSwitch.set(false);
+    await this.#o.audit.append({ event: 'kill_switch_off', actor });
+  }
+
+  /**
+   * Copies of the tickets the last process left in play (pending, sending, placed or unknown when the
+   * gate opened), as they stand now: what a restart must show again, such as their cards.
+   */
+  carriedOver(): Ticket[] {
+    return this.#carriedOver.flatMap((id) => {
+      const held = this.#store.get(id);
+      return held === undefined ? [] : [this.#copy(held.ticket)];
+    });
   }
 
   /** Subscribes to ticket changes; returns the unsubscribe function. */
@@ -321,22 +329,47 @@ export class OrderGate {
     this.#life.abort(new Error('the order gate is closed'));
   }
 
-  /** Throws unless the ticket can still be decided. */
-  #pending(held: HeldTicket): HeldTicket {
+  /**
+   * The ticket a decision is about, while it can still be decided there; otherwise the refusal (a rejected
+   * promise), once recorded: an expiry found here is written before the caller hears of it. Synchronous when
+   * the ticket is PENDING (not even a microtask passes), so the caller's compare-and-set still sees it so.
+   */
+  #decidable(
+    id: string,
+    actor: Actor,
+    decision: 'approve' | 'decline',
+    via: DecisionSource | undefined,
+  ): HeldTicket | Promise<never> {
+    const key = normalizeTicketId(id);
+    const held = this.#store.get(key);
+    if (held === undefined) return this.#notInPlay(key);
     const { ticket } = held;
     this.#expireIfDue(held);
-    if (ticket.status === 'EXPIRED')
-      throw new GateError(
-        'TICKET_EXPIRED',
-        `ticket ${ticket.id} expired at ${ticket.expiresAt}: preview again`,
-      );
+    if (ticket.status === 'EXPIRED') {
+      return Promise.resolve(held.expiring).then(() => {
+        throw new GateError('TICKET_EXPIRED', `ticket ${key} expired at ${ticket.expiresAt}: preview again`);
+      });
+    }
     if (ticket.status !== 'PENDING') {
-      throw new GateError(
-        'TICKET_DECIDED',
-        `ticket ${ticket.id} is already ${ticket.status}; a ticket is decided once`,
+      return Promise.reject(
+        new GateError(
+          'TICKET_DECIDED',
+          `ticket ${key} is already ${ticket.status}; a ticket is decided once`,
+        ),
       );
     }
-    return held;
+    const elsewhere = wrongPlace(ticket, via);
+    if (elsewhere === undefined) return held;
+    return this.#o.audit
+      .append({
+        event: DECISION_REFUSED,
+        ticket: key,
+        actor,
+        data: { reason: elsewhere, decision, path: via?.path },
+      })
+      .then(() => {
+        throw new GateError('TICKET_NOT_FOUND', `${elsewhere}: nothing changed`);
+      });
   }
 
   /** The refusal for a ticket not in memory: decided long ago (found in the audit log), or never issued. */
@@ -352,22 +385,6 @@ export class OrderGate {
       'TICKET_NOT_FOUND',
       `no ticket ${id} in this omsdesk's records: check the id (it starts with T), or preview the order first`,
     );
-  }
-
-  /** An approval that failed before anything was sent: the hold is given back, the refusal recorded. */
-  async #refuseApproved(held: HeldTicket, approver: Actor, error: unknown): Promise<void> {
-    const { ticket } = held;
-    const release = this.#usage.release(ticket.id);
-    ticket.status = 'REFUSED';
-    ticket.reason = isGateError(error)
-      ? error.message
-      : 'the approval could not be recorded; nothing was sent';
-    held.touchedAt = this.#o.clock.now();
-    await auditTransition(this.#o.audit, ticket, 'refused', approver, {
-      reason: ticket.reason,
-      ...(release === undefined ? {} : { release }),
-    }).catch(() => undefined);
-    this.#emit(ticket, 'refused');
   }
 
   #context(except?: string) {
@@ -425,7 +442,9 @@ export class OrderGate {
       if (replayed && settledBefore(replayed, cutoff)) replay.drop(replayed.ticket.id);
     });
     this.#usage.prune(now);
+    const carried: string[] = [];
     for (const r of replay.values()) {
+      if (!FINAL_TICKET_STATUSES.has(r.ticket.status)) carried.push(r.ticket.id);
       const held: HeldTicket = {
         ticket: r.ticket,
         releasedLegs: r.releasedLegs,
@@ -435,6 +454,7 @@ export class OrderGate {
       this.#store.add(held, now);
       await this.#resume(held, r.submitted);
     }
+    this.#carriedOver = carried;
   }
 
   async #resume(held: HeldTicket, submitted: boolean): Promise<void> {
@@ -442,6 +462,7 @@ export class OrderGate {
     if (ticket.status === 'PENDING') {
       this.#expireIfDue(held);
       if (ticket.status === 'PENDING') this.#expireLater(held);
+      else await held.expiring;
     } else if (ticket.status === 'SUBMITTING' && !submitted) {
       // `submitted` is written just before sending: without it, nothing was sent.
       for (const leg of ticket.legs) {
@@ -479,14 +500,20 @@ export class OrderGate {
     void this.#expire(held, 'no decision before the ticket expired');
   }
 
-  /** PENDING to EXPIRED, synchronously (so nothing can approve it meanwhile), then recorded. */
+  /**
+   * PENDING to EXPIRED as approval does it: the status first (so nothing can decide it meanwhile), then the
+   * record, which whoever is refused for it waits for (`expiring`), and only then the listeners.
+   */
   #expire(held: HeldTicket, reason: string): Promise<unknown> {
     const { ticket } = held;
     ticket.status = 'EXPIRED';
     ticket.reason = reason;
     held.touchedAt = this.#o.clock.now();
-    this.#emit(ticket, 'expired');
-    return auditTransition(this.#o.audit, ticket, 'expired', undefined, { reason }).catch(() => undefined);
+    held.expiring = auditTransition(this.#o.audit, ticket, 'expired', undefined, { reason }).then(
+      () => this.#emit(ticket, 'expired'),
+      () => this.#emit(ticket, 'expired'),
+    );
+    return held.expiring;
   }
 
   #emit(ticket: Ticket, event: string): void {
