@@ -33,12 +33,15 @@ export interface DeskOptions {
   readonly ttlMs?: number;
   /** How long a read may take before the client gives up (default 2 s; raise for a slow broker). */
   readonly readTimeoutMs?: number;
+  /** How long the fake Discord lets an interaction wait for its acknowledgement (default 3 s). */
+  readonly ackDeadlineMs?: number;
 }
 
 /** A real discord.js bot against the fake Discord, over a real gate on a real paper broker. */
 export interface DeskHarness {
   readonly g: GateHarness;
   readonly fake: FakeDiscord;
+  /** The running desk (a new one after `restart`). */
   readonly desk: DiscordDesk;
   readonly catalog: () => InstrumentCatalog;
   readonly settings: DeskSettings;
@@ -56,6 +59,12 @@ export interface DeskHarness {
   click(ticketId: string, decision: 'confirm' | 'reject', user: FakeUser): InteractionRecord;
   /** Orders the paper broker holds today. */
   brokerOrders(): Promise<number>;
+  /**
+   * Stops the desk and its gate and starts new ones on the same audit log, broker and Discord, as a new
+   * process would. `crash`: the stopping desk cannot reach Discord (its cards keep what they showed);
+   * `downMs`: how long the process stays down (the clock moves on).
+   */
+  restart(options?: { crash?: boolean; downMs?: number }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -116,7 +125,9 @@ function readClient(g: GateHarness, timeoutMs: number): BrokerClient {
 /** Starts the paper broker, the gate, the fake Discord, registers the commands and logs the bot in. */
 export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
   const g = await startGate(o.env ?? {}, { ttlMs: o.ttlMs ?? 120_000, acceptWaitMs: 1_500 });
-  const fake = await FakeDiscord.start();
+  const fake = await FakeDiscord.start(
+    o.ackDeadlineMs === undefined ? {} : { ackDeadlineMs: o.ackDeadlineMs },
+  );
   const reads = o.readTimeoutMs === undefined ? g.client : readClient(g, o.readTimeoutMs);
   const master = parseInstrumentCatalog(instrumentsCsv(g.h.sim.market.universe(g.h.clock.now())));
   const catalog = () => master;
@@ -130,16 +141,8 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
   };
   const charts: CandleChartInput[] = [];
   const { logger, logs } = recordingLogger();
-  let desk: DiscordDesk;
-  try {
-    await deployCommands({
-      token: BOT_TOKEN,
-      apiUrl: fake.api,
-      applicationId: APPLICATION_ID,
-      guildId: GUILD_ID,
-      settings,
-    });
-    desk = await startDiscordDesk({
+  const launch = () =>
+    startDiscordDesk({
       token: BOT_TOKEN,
       apiUrl: fake.api,
       deps: {
@@ -152,6 +155,16 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
         renderChart: watchedChartRenderer(charts),
       },
     });
+  let desk: DiscordDesk;
+  try {
+    await deployCommands({
+      token: BOT_TOKEN,
+      apiUrl: fake.api,
+      applicationId: APPLICATION_ID,
+      guildId: GUILD_ID,
+      settings,
+    });
+    desk = await launch();
   } catch (error) {
     await fake.close();
     if (reads !== g.client) await reads.close();
@@ -163,7 +176,9 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
   return {
     g,
     fake,
-    desk,
+    get desk() {
+      return desk;
+    },
     catalog,
     settings,
     charts,
@@ -183,6 +198,13 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
     },
     async brokerOrders() {
       return (await g.client.getOrderBook()).length;
+    },
+    async restart({ crash = false, downMs = 0 } = {}) {
+      if (crash) fake.outage('drop');
+      await desk.close();
+      fake.outage(undefined);
+      await g.reopen(undefined, downMs);
+      desk = await launch();
     },
     async close() {
       await desk.close();
