@@ -1,68 +1,23 @@
-import type { Actor, AuditLog } from '../audit/index.js';
-import type { InstrumentCatalog } from '../catalogue/index.js';
-import type { TradingPolicy } from '../checks/index.js';
-import type { BrokerClient } from '../client/types.js';
-import type { Clock } from '../clock.js';
+import type { Actor } from '../audit/index.js';
 import { toIstIso } from '../time/ist.js';
-import { auditTransition, legsForAudit } from './approval.js';
+import { auditTransition } from './approval.js';
 import { ApprovalSteps } from './approval-steps.js';
 import { wrongPlace } from './decision-source.js';
 import { GateError } from './errors.js';
-import { brokerFollower, feedFollower, type OrderFeed } from './follow.js';
+import { TicketExpiry } from './expiry.js';
+import { brokerFollower, feedFollower } from './follow.js';
 import { KillSwitch } from './kill-switch.js';
+import type { GateOptions, TicketListener } from './options.js';
 import { TicketOutcomes } from './outcomes.js';
-import { statusFromLegs } from './placement.js';
 import { buildTicket } from './preview.js';
-import { DEFAULT_SETTLE, type SettleTiming } from './reconcile.js';
-import { CARD_POSTED, settledBefore, snapshotOf, TicketReplay } from './replay.js';
+import { DEFAULT_SETTLE } from './reconcile.js';
+import { recordOutcomes } from './record.js';
+import { CARD_POSTED, snapshotOf, TicketReplay } from './replay.js';
+import { restoreTickets } from './restore.js';
 import { normalizeTicketId } from './ticket-id.js';
-import { FINAL_TICKET_STATUSES, type HeldTicket, type Retention, TicketStore } from './ticket-store.js';
+import { type HeldTicket, type Retention, TicketStore } from './ticket-store.js';
 import type { CardRef, DecisionPath, DecisionSource, HaltReport, Ticket, TicketRequest } from './types.js';
 import { DailyUsageBook } from './usage.js';
-
-/** The broker methods the gate uses. */
-export type GateBroker = Pick<
-  BrokerClient,
-  | 'getQuote'
-  | 'calculateSpan'
-  | 'getLimits'
-  | 'placeOrder'
-  | 'placeOrders'
-  | 'placeLongStraddle'
-  | 'getOrderBook'
-  | 'waitForOrder'
->;
-
-export interface GateOptions {
-  readonly broker: GateBroker;
-  /** The current instrument master (it changes as expiries roll). */
-  readonly catalog: () => InstrumentCatalog;
-  readonly audit: AuditLog;
-  readonly clock: Clock;
-  readonly policy: TradingPolicy & { readonly killSwitchFile?: string };
-  /** How long a ticket waits for a decision (default 120 s). */
-  readonly ttlMs?: number;
-  /** Largest price move allowed between preview and approval, percent (default 2). */
-  readonly maxPriceDriftPct?: number;
-  /** The move always allowed, in ticks, however cheap the contract (default 10). */
-  readonly maxPriceDriftTicks?: number;
-  /** How long an approval waits for the orders to be accepted or rejected before answering (default 10 s). */
-  readonly acceptWaitMs?: number;
-  /** How long the gate keeps following open orders afterwards (default 15 min). */
-  readonly followMs?: number;
-  /** How an ambiguous placement is settled from the order book. */
-  readonly settle?: Partial<SettleTiming>;
-  /** How long settled tickets stay in memory (default an hour, at most 500). */
-  readonly retention?: Partial<Retention>;
-  /**
-   * The order watcher: when given, tickets follow their orders from its events (one look at the books
-   * for all of them) instead of each reading its orders' histories.
-   */
-  readonly feed?: OrderFeed;
-}
-
-/** Told of every ticket change (a copy: listeners cannot change the gate's tickets). */
-export type TicketListener = (ticket: Ticket, event: string) => void;
 
 const DEFAULT_RETENTION: Retention = { settledMs: 60 * 60_000, maxSettled: 500 };
 
@@ -83,6 +38,7 @@ export class OrderGate {
   readonly #life = new AbortController();
   readonly #outcomes: TicketOutcomes;
   readonly #approvals: ApprovalSteps;
+  readonly #expiry: TicketExpiry;
   /** Tickets the last process left in play, found when the gate opened. */
   #carriedOver: readonly string[] = [];
 
@@ -100,6 +56,12 @@ export class OrderGate {
       life: this.#life.signal,
       held: (id) => this.#store.get(id),
       record: (held, event) => this.#record(held, event),
+    });
+    this.#expiry = new TicketExpiry({
+      audit: options.audit,
+      clock: options.clock,
+      life: this.#life.signal,
+      emit: (ticket, event) => this.#emit(ticket, event),
     });
     this.#approvals = new ApprovalSteps({
       broker: options.broker,
@@ -123,7 +85,18 @@ export class OrderGate {
    */
   static async open(options: GateOptions): Promise<OrderGate> {
     const gate = new OrderGate(options);
-    await gate.#restore();
+    gate.#carriedOver = await restoreTickets({
+      audit: options.audit,
+      clock: options.clock,
+      settledMs: { ...DEFAULT_RETENTION, ...options.retention }.settledMs,
+      killSwitch: gate.killSwitch,
+      usage: gate.#usage,
+      store: gate.#store,
+      outcomes: gate.#outcomes,
+      expiry: gate.#expiry,
+      record: (held, event) => gate.#record(held, event),
+      fed: options.feed !== undefined,
+    });
     return gate;
   }
 
@@ -157,7 +130,7 @@ export class OrderGate {
     const held: HeldTicket = { ticket, releasedLegs: new Set(), touchedAt: this.#o.clock.now() };
     this.#store.add(held, this.#o.clock.now());
     this.#emit(ticket, event);
-    if (ticket.status === 'PENDING') this.#expireLater(held);
+    if (ticket.status === 'PENDING') this.#expiry.later(held);
     return this.#copy(ticket);
   }
 
@@ -239,7 +212,7 @@ export class OrderGate {
   /** A copy of a ticket in memory (every ticket in play, and recently settled ones), in any letter case. */
   get(id: string): Ticket | undefined {
     const held = this.#store.get(normalizeTicketId(id));
-    if (held) this.#expireIfDue(held);
+    if (held) this.#expiry.ifDue(held);
     return held && this.#copy(held.ticket);
   }
 
@@ -261,7 +234,7 @@ export class OrderGate {
   async status(id: string, signal?: AbortSignal): Promise<Ticket | undefined> {
     const held = this.#store.get(normalizeTicketId(id));
     if (!held) return this.find(id);
-    this.#expireIfDue(held);
+    this.#expiry.ifDue(held);
     await held.expiring;
     if (held.ticket.status === 'UNKNOWN') await this.#outcomes.look(held, signal);
     else if (held.ticket.status === 'PLACED') await this.#outcomes.follow(held, 'final', 0, signal);
@@ -271,7 +244,7 @@ export class OrderGate {
   /** Copies of the tickets in memory, newest first. */
   list(): Ticket[] {
     return this.#store.list().map((h) => {
-      this.#expireIfDue(h);
+      this.#expiry.ifDue(h);
       return this.#copy(h.ticket);
     });
   }
@@ -321,7 +294,7 @@ export class OrderGate {
    */
   async expirePending(reason = 'omsdesk stopped before anyone decided'): Promise<void> {
     const waiting = this.#store.list().filter((h) => h.ticket.status === 'PENDING');
-    await Promise.all(waiting.map((held) => this.#expire(held, reason)));
+    await Promise.all(waiting.map((held) => this.#expiry.expire(held, reason)));
   }
 
   /** Stops the timers and the following of orders. */
@@ -344,7 +317,7 @@ export class OrderGate {
     const held = this.#store.get(key);
     if (held === undefined) return this.#notInPlay(key);
     const { ticket } = held;
-    this.#expireIfDue(held);
+    this.#expiry.ifDue(held);
     if (ticket.status === 'EXPIRED') {
       return Promise.resolve(held.expiring).then(() => {
         throw new GateError('TICKET_EXPIRED', `ticket ${key} expired at ${ticket.expiresAt}: preview again`);
@@ -392,128 +365,13 @@ export class OrderGate {
     return { now, usage: this.#usage.today(now, except), killSwitch: this.killSwitch.state() };
   }
 
-  /**
-   * Records the legs' latest outcomes: the ticket's status follows them, legs proved never to have
-   * reached the broker give back their share of the caps, and unchanged updates are not written twice.
-   */
-  async #record(held: HeldTicket, event: string): Promise<void> {
-    const { ticket } = held;
-    ticket.status = statusFromLegs(ticket);
-    const legs = legsForAudit(ticket);
-    const seen = JSON.stringify(legs);
-    if (event === 'order_update' && held.lastAudited === seen) return;
-    held.lastAudited = seen;
-    held.touchedAt = this.#o.clock.now();
-    const freed = ticket.legs.flatMap((l, i) =>
-      l.outcome?.status === 'NOT_PLACED' && !held.releasedLegs.has(i) ? [i] : [],
+  #record(held: HeldTicket, event: string): Promise<void> {
+    const { audit, clock } = this.#o;
+    return recordOutcomes(
+      { audit, clock, usage: this.#usage, emit: (t, e) => this.#emit(t, e) },
+      held,
+      event,
     );
-    for (const i of freed) held.releasedLegs.add(i);
-    const release =
-      freed.length === 0
-        ? undefined
-        : this.#usage.release(ticket.id, {
-            orders: freed.length,
-            value: freed.reduce((sum, i) => sum + (ticket.legs[i]?.value ?? 0), 0),
-          });
-    try {
-      await auditTransition(this.#o.audit, ticket, event, undefined, {
-        legs,
-        ...(release === undefined ? {} : { release, releasedLegs: freed }),
-      });
-    } catch {
-      ticket.warnings.push(
-        `the audit log could not record "${event}"; the orders' state is still shown here`,
-      );
-    }
-    this.#emit(ticket, event);
-  }
-
-  /** Rebuilds usage and tickets from the audit log, then picks up what the last process left in play. */
-  async #restore(): Promise<void> {
-    const now = this.#o.clock.now();
-    const replay = new TicketReplay();
-    const cutoff = now - { ...DEFAULT_RETENTION, ...this.#o.retention }.settledMs;
-    await this.#o.audit.scan((entry) => {
-      // A halt (Discord's /halt) holds across restarts until someone resumes.
-      if (entry.event === 'kill_switch_on' || entry.event === 'kill_switch_off')
-        this.killSwitch.set(entry.event === 'kill_switch_on');
-      this.#usage.absorb(entry);
-      const replayed = replay.absorb(entry);
-      if (replayed && settledBefore(replayed, cutoff)) replay.drop(replayed.ticket.id);
-    });
-    this.#usage.prune(now);
-    const carried: string[] = [];
-    for (const r of replay.values()) {
-      if (!FINAL_TICKET_STATUSES.has(r.ticket.status)) carried.push(r.ticket.id);
-      const held: HeldTicket = {
-        ticket: r.ticket,
-        releasedLegs: r.releasedLegs,
-        touchedAt: r.lastAt,
-        ...(r.sentAt === undefined ? {} : { sentAt: r.sentAt }),
-      };
-      this.#store.add(held, now);
-      await this.#resume(held, r.submitted);
-    }
-    this.#carriedOver = carried;
-  }
-
-  async #resume(held: HeldTicket, submitted: boolean): Promise<void> {
-    const { ticket } = held;
-    if (ticket.status === 'PENDING') {
-      this.#expireIfDue(held);
-      if (ticket.status === 'PENDING') this.#expireLater(held);
-      else await held.expiring;
-    } else if (ticket.status === 'SUBMITTING' && !submitted) {
-      // `submitted` is written just before sending: without it, nothing was sent.
-      for (const leg of ticket.legs) {
-        leg.outcome = { status: 'NOT_PLACED', reason: 'omsdesk stopped before sending it; nothing was sent' };
-      }
-      await this.#record(held, 'restored');
-    } else if (ticket.status === 'SUBMITTING' || ticket.status === 'UNKNOWN') {
-      for (const leg of ticket.legs) {
-        if (leg.outcome === undefined || leg.outcome.status === 'UNKNOWN') {
-          leg.outcome = {
-            status: 'UNKNOWN',
-            reason: 'omsdesk stopped while sending it; the order book will tell',
-          };
-        }
-      }
-      await this.#record(held, 'restored');
-      void this.#outcomes.keepLooking(held);
-    } else if (ticket.status === 'PLACED' && this.#o.feed !== undefined) {
-      // Orders may have moved on while no process listened: the feed's view tells.
-      void this.#outcomes.follow(held, 'final', 0).catch(() => undefined);
-    }
-  }
-
-  #expireLater(held: HeldTicket): void {
-    const due = Date.parse(held.ticket.expiresAt) - this.#o.clock.now();
-    this.#o.clock.sleep(Math.max(0, due), this.#life.signal).then(
-      () => this.#expireIfDue(held),
-      () => undefined,
-    );
-  }
-
-  #expireIfDue(held: HeldTicket): void {
-    const { ticket } = held;
-    if (ticket.status !== 'PENDING' || this.#o.clock.now() < Date.parse(ticket.expiresAt)) return;
-    void this.#expire(held, 'no decision before the ticket expired');
-  }
-
-  /**
-   * PENDING to EXPIRED as approval does it: the status first (so nothing can decide it meanwhile), then the
-   * record, which whoever is refused for it waits for (`expiring`), and only then the listeners.
-   */
-  #expire(held: HeldTicket, reason: string): Promise<unknown> {
-    const { ticket } = held;
-    ticket.status = 'EXPIRED';
-    ticket.reason = reason;
-    held.touchedAt = this.#o.clock.now();
-    held.expiring = auditTransition(this.#o.audit, ticket, 'expired', undefined, { reason }).then(
-      () => this.#emit(ticket, 'expired'),
-      () => this.#emit(ticket, 'expired'),
-    );
-    return held.expiring;
   }
 
   #emit(ticket: Ticket, event: string): void {
