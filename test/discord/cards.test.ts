@@ -100,6 +100,8 @@ describe('cards across a restart', () => {
     );
     expect(textOf(expired)).toContain('no decision before the ticket expired');
 
+    const pending = textOf(await d.fake.reply(d.run('pending', {}, BOB)));
+    expect(pending).toContain(`/${APPROVALS_CHANNEL}/${d.card(waiting)?.id})`);
     const click = d.click(waiting, 'confirm', ALICE);
     expect((await d.fake.ack(click)).type).toBe(6);
     const placed = await d.cardWhere(waiting, (c) => /order \d{14}/.test(textOf(c)), 'placed');

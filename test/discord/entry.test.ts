@@ -65,6 +65,34 @@ describe('who acted, and where', () => {
   });
 });
 
+describe('interactions omsdesk does not handle, or cannot read', () => {
+  it('are answered privately as not supported, each once: a button without its message, options as an object, a select menu, a modal, an unknown type', async () => {
+    const { message } = await card();
+    const pending = commandPayload(spec('pending'), {}, { user: ALICE });
+    const { message: _, ...bare } = buttonPayload(message, 'page:orders:1:complete', { user: ALICE });
+    const cases: Record<string, Record<string, unknown>> = {
+      bare,
+      options: { ...pending, data: { ...pending.data, options: { reason: 'x' } } },
+      select: {
+        ...buttonPayload(message, 'menu', { user: ALICE }),
+        data: { component_type: 3, custom_id: 'menu', values: ['a'] },
+      },
+      modal: { ...pending, type: 5, data: { custom_id: 'form', components: [] } },
+      unknown: { ...pending, type: 42 },
+    };
+    for (const [what, payload] of Object.entries(cases)) {
+      const rec = d.fake.send(payload);
+      const answer = await d.fake.reply(rec);
+      expect([what, answer.flags & EPHEMERAL, answer.content]).toEqual([
+        what,
+        EPHEMERAL,
+        'This action is not supported by omsdesk: nothing was done.',
+      ]);
+      expect(rec.acks).toHaveLength(1);
+    }
+  });
+});
+
 /** A value a hostile or broken payload might carry anywhere. */
 const junk = fc.oneof(
   fc.constant(undefined),

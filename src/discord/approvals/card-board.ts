@@ -91,10 +91,9 @@ export class CardBoard implements ApprovalChannel {
     }
   }
 
-  /** The link to a posted card, when this process posted it. */
-  cardLink(ticketId: string): string | undefined {
-    const card = this.#cards.get(ticketId);
-    return card?.messageId === undefined ? undefined : this.link(card.channelId, card.messageId);
+  /** The link to a ticket's card, whichever process posted it. */
+  cardLink(ticket: Ticket): string | undefined {
+    return ticket.card === undefined ? undefined : this.link(ticket.card.channelId, ticket.card.messageId);
   }
 
   /** A message's link. */
