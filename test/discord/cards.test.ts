@@ -1,19 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { APPROVALS_CHANNEL } from '../fakes/discord/ids.js';
 import type { FakeMessage } from '../fakes/discord/payloads.js';
-import {
-  ALICE,
-  BOB,
-  buttonsOf,
-  CAROL,
-  type DeskHarness,
-  shown,
-  startDesk,
-  textOf,
-  ticketIn,
-} from './harness.js';
+import { ALICE, BOB, buttonsOf, type DeskHarness, shown, startDesk, textOf } from './harness.js';
 
-const BUY_ONE = { side: 'BUY', instrument: 'RELIANCE', quantity: 1, price_type: 'MKT' };
 const EPHEMERAL = 64;
 
 let d: DeskHarness | undefined;
@@ -21,12 +10,6 @@ afterEach(async () => {
   await d?.close();
   d = undefined;
 });
-
-async function requested(desk: DeskHarness): Promise<string> {
-  const id = ticketIn(await desk.fake.reply(desk.run('order', BUY_ONE, CAROL)));
-  await desk.cardWhere(id, (c) => buttonsOf(c).length === 2, 'posted');
-  return id;
-}
 
 /** Clicks a button with `customId` on `message`, in the approvals channel. */
 function clickOn(desk: DeskHarness, message: FakeMessage, customId: string, user = ALICE) {
@@ -36,8 +19,8 @@ function clickOn(desk: DeskHarness, message: FakeMessage, customId: string, user
 describe('a click acts only on its own card', () => {
   it("refuses a ticket's Confirm or Reject sent from another message in the approvals channel: private, recorded, nothing changes", async () => {
     d = await startDesk();
-    const id = await requested(d);
-    const other = await requested(d);
+    const id = await d.requested();
+    const other = await d.requested();
     const otherCard = d.card(other) as FakeMessage;
     for (const decision of ['confirm', 'reject']) {
       const answer = await d.fake.reply(clickOn(d, otherCard, `${decision}:${id}`));
@@ -63,7 +46,7 @@ describe('a click acts only on its own card', () => {
 
   it('refuses a click for a ticket that waits for the MCP client (its form, or confirm_order), however the click is made', async () => {
     d = await startDesk();
-    const card = d.card(await requested(d)) as FakeMessage;
+    const card = d.card(await d.requested()) as FakeMessage;
     const request = {
       kind: 'single',
       order: { instrument: 'RELIANCE', side: 'BUY', quantity: 1, priceType: 'MKT', product: 'C' },
@@ -87,9 +70,9 @@ describe('a click acts only on its own card', () => {
 describe('cards across a restart', () => {
   it('brings the cards of tickets left in play up to date at start, and a click on an old card is answered and edits it', async () => {
     d = await startDesk();
-    const expiring = await requested(d);
+    const expiring = await d.requested();
     await d.g.clock.advance(100_000);
-    const waiting = await requested(d);
+    const waiting = await d.requested();
     // The process dies: nothing it could still tell Discord reaches it; it stays down for 30 s.
     await d.restart({ crash: true, downMs: 30_000 });
 

@@ -9,7 +9,7 @@ import {
 } from '../fakes/discord/interactions.js';
 import { type FakeMessage, userObject } from '../fakes/discord/payloads.js';
 import type { InteractionRecord } from '../fakes/discord/server.js';
-import { ALICE, buttonsOf, CAROL, type DeskHarness, startDesk, textOf, ticketIn } from './harness.js';
+import { ALICE, CAROL, type DeskHarness, startDesk, textOf } from './harness.js';
 
 const EPHEMERAL = 64;
 
@@ -27,10 +27,8 @@ function spec(name: string): CommandSpec {
 }
 
 async function card(): Promise<{ id: string; message: FakeMessage }> {
-  const order = { side: 'BUY', instrument: 'RELIANCE', quantity: 1, price_type: 'MKT' };
-  const id = ticketIn(await d.fake.reply(d.run('order', order, CAROL)));
-  const message = await d.cardWhere(id, (c) => buttonsOf(c).length === 2, 'posted');
-  return { id, message };
+  const id = await d.requested();
+  return { id, message: d.card(id) as FakeMessage };
 }
 
 describe('who acted, and where', () => {

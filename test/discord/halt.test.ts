@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MONITOR_CHANNEL } from '../fakes/discord/ids.js';
-import { ALICE, BOB, buttonsOf, CAROL, type DeskHarness, startDesk, textOf, ticketIn } from './harness.js';
+import { ALICE, BOB, buttonsOf, type DeskHarness, startDesk, textOf } from './harness.js';
 import { until } from './monitor-harness.js';
-
-const BUY_ONE = { side: 'BUY', instrument: 'RELIANCE', quantity: 1, price_type: 'MKT' };
 
 let d: DeskHarness | undefined;
 afterEach(async () => {
@@ -11,20 +9,13 @@ afterEach(async () => {
   d = undefined;
 });
 
-/** Carol asks for an order; resolves with the ticket id once its card is posted. */
-async function requested(desk: DeskHarness): Promise<string> {
-  const id = ticketIn(await desk.fake.reply(desk.run('order', BUY_ONE, CAROL)));
-  await desk.cardWhere(id, (c) => buttonsOf(c).length === 2, 'posted');
-  return id;
-}
-
 describe('/halt while approvals are under way on a slow broker', () => {
   it('stops the one still re-checking, names the one already sending (with its order number) in the reply and the monitoring channel, and no order leaves after it', async () => {
     d = await startDesk();
     const desk = d;
     const faults = desk.g.h.sim.faults;
-    const sending = await requested(desk);
-    const checking = await requested(desk);
+    const sending = await desk.requested();
+    const checking = await desk.requested();
 
     faults.arm({ kind: 'hold' }, 1, ['/apiV2/placeOrder']);
     expect((await desk.fake.ack(desk.click(sending, 'confirm', ALICE))).type).toBe(6);

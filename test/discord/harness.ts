@@ -12,6 +12,7 @@ import {
   APPROVALS_CHANNEL,
   APPROVER_ROLE,
   BOT_TOKEN,
+  CAROL,
   type FakeUser,
   GUILD_ID,
   MONITOR_CHANNEL,
@@ -37,6 +38,9 @@ export interface DeskOptions {
   readonly ackDeadlineMs?: number;
 }
 
+/** What the order commands of these tests ask for unless told otherwise. */
+const BUY_ONE = { side: 'BUY', instrument: 'RELIANCE', quantity: 1, price_type: 'MKT' };
+
 /** A real discord.js bot against the fake Discord, over a real gate on a real paper broker. */
 export interface DeskHarness {
   readonly g: GateHarness;
@@ -49,6 +53,8 @@ export interface DeskHarness {
   readonly charts: CandleChartInput[];
   /** What the desk logged, one `level message fields` line each. */
   readonly logs: string[];
+  /** Asks for `/order` (default: buy 1 RELIANCE at market) as `user` (default Carol); resolves with the ticket id once its card is posted with its buttons. */
+  requested(values?: Record<string, unknown>, user?: FakeUser): Promise<string>;
   /** Runs a slash command in the trading channel (or `channelId`) as `user` (default Alice). */
   run(name: string, values?: Record<string, unknown>, user?: FakeUser, channelId?: string): InteractionRecord;
   /** The card of a ticket in the approvals channel, as it is now. */
@@ -185,6 +191,16 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
     logs,
     run: (name, values = {}, user = ALICE, channelId = TRADING_CHANNEL) =>
       fake.command(name, values, { user, channelId }),
+    async requested(values = BUY_ONE, user = CAROL) {
+      const id = ticketIn(
+        await fake.reply(fake.command('order', values, { user, channelId: TRADING_CHANNEL })),
+      );
+      await fake.waitFor(() => {
+        const card = cardOf(id);
+        return card && buttonsOf(card).length === 2 ? card : undefined;
+      }, `card ${id}: posted with its buttons`);
+      return id;
+    },
     card: cardOf,
     cardWhere: (id, test, what) =>
       fake.waitFor(() => {
