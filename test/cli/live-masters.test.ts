@@ -7,9 +7,11 @@ import { startRuntime } from '../../src/cli/runtime.js';
 import { CatalogueError, INSTRUMENT_CSV_HEADER } from '../../src/core/catalogue/index.js';
 import { unzipFirstFile } from '../../src/core/catalogue/zip.js';
 import { loadConfig } from '../../src/core/config/index.js';
+import { resolveInstrumentRef } from '../../src/core/gate/index.js';
 import { silentLogger } from '../../src/core/logger.js';
 import { DEMO_ACCOUNT } from '../../src/sim/accounts.js';
 import { createSimulator, type Simulator } from '../../src/sim/create-simulator.js';
+import { recordingLogger } from '../helpers/logs.js';
 
 let sim: Simulator;
 let dataDir: string;
@@ -125,5 +127,28 @@ describe('a live broker’s published masters', () => {
     expect((error as Error).message).toBe(
       `Cannot load the instrument masters from ${missing}: neither NSE_symbols.txt.zip nor NSE_symbols.txt is there; and there is no usable cached copy in ${join(dataDir, 'instruments')} to fall back on. Check the location (it must hold NSE_symbols.txt.zip, BSE_symbols.txt.zip, NFO_symbols.txt.zip) or supply an instrument CSV instead (OMSDESK_INSTRUMENTS_URL, or OMSDESK_INSTRUMENTS_FILE for a CSV).`,
     );
+  });
+
+  it('when none is configured: a warning at start, and every answer that needs a name says what to set', async () => {
+    const { logger, logs } = recordingLogger();
+    const rt = await startRuntime(liveConfig({}), logger, 'omsdesk serve');
+    try {
+      const missing =
+        'no instrument master is configured: set OMSDESK_INSTRUMENTS_URL or OMSDESK_INSTRUMENTS_FILE';
+      expect(logs.filter((line) => line.startsWith('warn ') && line.includes(missing))).toHaveLength(1);
+      expect(() => resolveInstrumentRef(rt.catalog(), 'RELIANCE')).toThrow(missing);
+      // A read by exchange and token still works without a master.
+      expect(resolveInstrumentRef(rt.catalog(), 'NSE:2885').ref).toEqual({ exchange: 'NSE', token: '2885' });
+      const preview = rt.gate.preview(
+        {
+          kind: 'single',
+          order: { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C', priceType: 'MKT' },
+        },
+        { channel: 'cli', id: 'test' },
+      );
+      await expect(preview).rejects.toThrow(missing);
+    } finally {
+      await rt.close();
+    }
   });
 });
