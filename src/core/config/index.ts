@@ -9,7 +9,12 @@ export {
   SIM_HOURS,
 } from './choices.js';
 export { configRedactor, configSecrets, describeConfig } from './describe.js';
-export { configEnvExample, configVariablesMarkdown } from './docs.js';
+export {
+  configEnvExample,
+  configVariablesMarkdown,
+  type RegistryVariable,
+  registryVariables,
+} from './docs.js';
 export { type DotenvResult, parseDotenv } from './dotenv.js';
 export { ConfigError, type ConfigProblem, isConfigError } from './errors.js';
 export { isLoopback } from './formats.js';

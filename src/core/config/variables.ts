@@ -288,8 +288,7 @@ export const CONFIG_VARIABLES = [
     field: text(),
     // The omsdesk command passes the per-user folder it shows (src/cli/data-dir.ts); a library caller gets this.
     default: '.omsdesk',
-    unset:
-      'the per-user state folder: $XDG_STATE_HOME/omsdesk or ~/.local/state/omsdesk; ~/Library/Application Support/omsdesk on macOS; %LOCALAPPDATA%\\omsdesk on Windows',
+    unset: 'per-user state folder (see the quick start)',
     description:
       'Directory for the audit log, the paper account, the kill-switch file and other state; said at start.',
   }),
