@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../src/sim/accounts.js';
 import { createSimulator, type Simulator } from '../../src/sim/create-simulator.js';
 import { logEntries, logMessages, runCli, spawnCli } from '../helpers/cli.js';
+import { liveBrokerEnv } from '../helpers/live-broker.js';
 
 let sim: Simulator;
 let dir: string;
@@ -23,16 +24,7 @@ beforeEach(async () => {
 
 /** A live configuration with the demo credentials, against `url`. */
 function live(url: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    OMSDESK_BROKER_URL: url,
-    OMSDESK_USER_ID: DEMO_ACCOUNT.userId,
-    OMSDESK_PASSWORD: DEMO_ACCOUNT.password,
-    OMSDESK_API_KEY: DEMO_ACCOUNT.apiKey,
-    OMSDESK_VENDOR_CODE: DEMO_ACCOUNT.vendorCode,
-    OMSDESK_TOTP_SECRET: DEMO_ACCOUNT.totpSecret,
-    OMSDESK_DATA_DIR: join(dir, 'data'),
-    ...extra,
-  };
+  return { ...liveBrokerEnv(url), OMSDESK_DATA_DIR: join(dir, 'data'), ...extra };
 }
 
 /** A TCP server on a free loopback port, for a port that is taken (or, once closed, one nobody answers on). */
