@@ -14,7 +14,9 @@ import { DEMO_ACCOUNT } from '../sim/accounts.js';
 import { createSimulator, type Simulator } from '../sim/create-simulator.js';
 import { type LiveCatalog, liveCatalog, paperCatalog } from './catalog-supplier.js';
 import { auditAnchor, loadCliConfig } from './config.js';
+import { listenFailure } from './listen-error.js';
 import { stderrLogger } from './logger.js';
+import { loginAtStart, StartInterrupted } from './start-login.js';
 
 /** Everything one omsdesk process runs on: the broker (embedded or live), the client, the master, the gate. */
 export interface Runtime {
@@ -34,11 +36,24 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** How the start waits for a broker that cannot be reached yet, and what stops the wait. */
+export interface StartOptions {
+  readonly signal?: AbortSignal;
+  readonly loginDelaysMs?: readonly number[];
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
 /**
  * Takes the data dir (one process at a time: the caps and the audit chain are sound only then), starts
- * the paper broker (unless a live one is configured), logs in, and opens the audit log and the gate.
+ * the paper broker (unless a live one is configured), logs in (waiting out a broker that is down), and
+ * opens the audit log and the gate.
  */
-export async function startRuntime(config: Config, baseLogger: Logger, command: string): Promise<Runtime> {
+export async function startRuntime(
+  config: Config,
+  baseLogger: Logger,
+  command: string,
+  options: StartOptions = {},
+): Promise<Runtime> {
   const redactor = configRedactor(config);
   const logger = redactingLogger(baseLogger, redactor);
   const lock = await DataDirLock.acquire(config.dataDir, command);
@@ -71,7 +86,12 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
   let watcher: OrderWatcher | undefined;
   let live: LiveCatalog | undefined;
   try {
-    await client.login();
+    await loginAtStart(() => client.login(), {
+      logger,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.loginDelaysMs === undefined ? {} : { delaysMs: options.loginDelaysMs }),
+      ...(options.sleep === undefined ? {} : { sleep: options.sleep }),
+    });
     live = sim ? undefined : await liveCatalog(config, logger);
     const catalog = live?.get ?? paperCatalog(sim as Simulator);
     audit = await AuditLog.open(config.audit.path, systemClock, redactor, {
@@ -145,6 +165,8 @@ function startSim(config: Config, logger: Logger): Promise<Simulator | undefined
     port: config.sim.port,
     ...(config.sim.statePath === undefined ? {} : { statePath: config.sim.statePath }),
     onError: (error, where) => logger.error('paper broker error', { where, error: String(error) }),
+  }).catch((error: unknown) => {
+    throw listenFailure(error, 'the embedded paper broker', 'OMSDESK_SIM_PORT (0 picks a free port)');
   });
 }
 
@@ -159,14 +181,31 @@ function paperCredentials() {
   };
 }
 
-/** Loads the configuration, reports its warnings on stderr, runs `check` on it, then starts the runtime. */
+/**
+ * Loads the configuration, reports its warnings and the data dir on stderr, runs `check` on it, then
+ * starts the runtime; Ctrl-C or SIGTERM during the start stops it (StartInterrupted, exit 0).
+ */
 export async function startFromEnvironment(
   command: string,
   check: (config: Config) => void,
 ): Promise<Runtime> {
-  const config = await loadCliConfig();
+  const { config, dataDir } = await loadCliConfig({ adopt: command });
   const logger = stderrLogger(config.log.level);
   for (const warning of config.warnings) logger.warn(warning);
   check(config);
-  return startRuntime(config, logger, command);
+  if (dataDir.notice !== undefined) logger.warn(dataDir.notice);
+  logger.info(`data dir ${resolve(config.dataDir)} (${dataDir.why})`);
+  const stop = new AbortController();
+  const onSignal = (): void => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const rt = await startRuntime(config, logger, command, { signal: stop.signal });
+    if (!stop.signal.aborted) return rt;
+    await rt.close();
+    throw new StartInterrupted();
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
 }

@@ -7,7 +7,7 @@ import { auditAnchor, loadCliConfig } from '../config.js';
 import { UsageError } from '../usage-error.js';
 
 export const AUDIT_USAGE =
-  'omsdesk audit verify|anchor [--file PATH] [--no-anchor]   (default: OMSDESK_AUDIT_LOG, else .omsdesk/audit.jsonl)';
+  'omsdesk audit verify|anchor [--file PATH] [--no-anchor]   (default: OMSDESK_AUDIT_LOG, else audit.jsonl in the data dir)';
 
 /**
  * `omsdesk audit verify`: checks the hash chain and the signed anchor (so a cut tail or a rewritten,
@@ -23,7 +23,7 @@ export async function auditCommand(argv: readonly string[]): Promise<void> {
   const [action] = positionals;
   if (!(action === 'verify' || action === 'anchor') || positionals.length > 1)
     throw new UsageError(`usage: ${AUDIT_USAGE}`);
-  const config = await loadCliConfig();
+  const { config } = await loadCliConfig();
   const path = values.file ?? config.audit.path;
   const anchor = auditAnchor({ ...config, audit: { ...config.audit, path } });
   if (action === 'anchor') {

@@ -5,8 +5,11 @@ import { confirmationProblem } from '../../mcp/confirm/settings.js';
 import type { McpDeps } from '../../mcp/deps.js';
 import { createMcpServer, McpSetupError } from '../../mcp/server.js';
 import { serveStdio } from '../../mcp/transports/stdio.js';
+import { exitCodeFor } from '../exit-codes.js';
 import { untilSignal } from '../lifecycle.js';
+import { listenFailure } from '../listen-error.js';
 import { type Runtime, startFromEnvironment } from '../runtime.js';
+import { refuseOverStdio } from '../stdio-refusal.js';
 import { intFlag } from '../usage-error.js';
 
 export const MCP_USAGE = 'omsdesk mcp [--http [--host 127.0.0.1] [--port 8765]]   (stdio unless --http)';
@@ -66,6 +69,8 @@ export async function serveHttp(rt: Runtime, host: string, port: number, approva
     allowedOrigins: rt.config.mcp.allowedOrigins,
     createServer: () => createMcpServer({ ...mcpDeps(rt, approvalChannel), toolTickets }),
     logger: rt.logger,
+  }).catch((error: unknown) => {
+    throw listenFailure(error, 'the MCP HTTP server', 'OMSDESK_MCP_PORT (or --port)');
   });
 }
 
@@ -79,7 +84,15 @@ export async function mcpCommand(argv: readonly string[]): Promise<void> {
   const rt = await startFromEnvironment(
     values.http ? 'omsdesk mcp --http' : 'omsdesk mcp',
     checkStandaloneMcp,
-  );
+  ).catch(async (error: unknown) => {
+    // A client that started this server sees why it cannot start, not a closed connection.
+    if (!values.http && exitCodeFor(error) !== 0) {
+      await refuseOverStdio(
+        `omsdesk could not start: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    throw error;
+  });
   const { config, logger } = rt;
   if (values.http) {
     const http = await serveHttp(

@@ -71,7 +71,7 @@ export function buildConfig(s: Settings, warnings: readonly string[] = []): Conf
       ...defined({ token: s.OMSDESK_MCP_TOKEN }),
     },
     ...defined({ discord: discordConfig(s) }),
-    log: { level: s.OMSDESK_LOG_LEVEL },
+    log: { level: s.OMSDESK_LOG_LEVEL, ...defined({ format: s.OMSDESK_LOG_FORMAT }) },
     warnings,
   };
 }

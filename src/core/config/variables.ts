@@ -5,6 +5,7 @@ import {
   API_GENERATIONS,
   CONFIRM_MODES,
   DISCORD_API_DEFAULT,
+  LOG_FORMATS,
   LOG_LEVELS,
   MARKET_HOURS_MODES,
   SIM_HOURS,
@@ -285,8 +286,11 @@ export const CONFIG_VARIABLES = [
     name: 'OMSDESK_DATA_DIR',
     group: 'gate',
     field: text(),
+    // The omsdesk command passes the per-user folder it shows (src/cli/data-dir.ts); a library caller gets this.
     default: '.omsdesk',
-    description: 'Directory for the audit log, the kill-switch file and other state.',
+    unset: 'per-user state folder (see the quick start)',
+    description:
+      'Directory for the audit log, the paper account, the kill-switch file and other state; said at start.',
   }),
   variable({
     name: 'OMSDESK_MCP_HOST',
@@ -379,6 +383,13 @@ export const CONFIG_VARIABLES = [
     field: oneOf(LOG_LEVELS),
     default: 'info',
     description: 'Least severe log level written: debug, info, warn or error.',
+  }),
+  variable({
+    name: 'OMSDESK_LOG_FORMAT',
+    group: 'log',
+    field: oneOf(LOG_FORMATS),
+    unset: 'json when stderr is not a terminal, else text',
+    description: 'Log lines on stderr: json (one object per line with an ISO time) or text (for people).',
   }),
 ] as const;
 
