@@ -56,7 +56,7 @@ export function createControl(
     'GET /_sim/faults': (_, res) => ok(res, deps.faults.list()),
     'DELETE /_sim/faults': (_, res) => {
       deps.faults.clear();
-      ok(res, { cleared: true, released: deps.faults.release() });
+      ok(res, { cleared: true });
     },
     'POST /_sim/faults/release': (_, res) => ok(res, { released: deps.faults.release() }),
     'POST /_sim/sessions/expire': (_, res) => ok(res, { expired: deps.rt.sessions.expireAll() }),
