@@ -77,7 +77,10 @@ export class CardBoard implements ApprovalChannel {
     card.messageId = messageId;
     // Unbound (the ticket moved on meanwhile, or the record failed), the card shows the ticket as it is.
     await this.#o.gate.bindCard(ticket.id, { channelId, messageId }).catch((error: unknown) => {
-      this.#failed(card, error);
+      this.#o.logger.warn('could not bind an order card to its ticket', {
+        ticket: ticket.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
     });
     if (card.dirty) this.#update(card, card.latest);
     return this.link(channelId, messageId);

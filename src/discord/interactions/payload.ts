@@ -5,6 +5,8 @@ import { z } from 'zod';
 // and the process goes down. Unknown keys are dropped; the desk reads none of them.
 
 const snowflake = z.string().regex(/^\d{1,20}$/);
+// Interaction tokens are URL-safe (they go into paths as they are).
+const TOKEN = /^[\w.~+=-]{1,1000}$/;
 const bits = z.string().regex(/^\d{1,30}$/);
 const name = z.string().max(200);
 
@@ -90,7 +92,7 @@ const modal = z
 
 const common = {
   id: snowflake,
-  token: z.string().regex(/^[\w.-]{1,500}$/),
+  token: z.string().regex(TOKEN),
   application_id: snowflake,
   guild_id: snowflake.optional(),
   channel_id: snowflake.optional(),
@@ -145,7 +147,7 @@ export function screenInteraction(d: unknown): Screening {
     typeof raw.id === 'string' &&
     /^\d{1,20}$/.test(raw.id) &&
     typeof raw.token === 'string' &&
-    /^[\w.-]{1,500}$/.test(raw.token)
+    TOKEN.test(raw.token)
       ? { id: raw.id, token: raw.token, type: type ?? 0 }
       : undefined;
   const refuse = (reason: string): Screening => ({

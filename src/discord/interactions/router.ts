@@ -68,7 +68,7 @@ export function createRouter(o: RouterOptions): (interaction: Interaction) => Pr
     if (cmd === undefined) return tellPrivately(i, placeRefusal(i, settings) ?? unknown);
     const refusal = placeRefusal(i, settings) ?? kindRefusal(cmd.kind, settings);
     const person = memberUser(i);
-    if (refusal !== undefined || person === undefined) return tellPrivately(i, refusal ?? unknown);
+    if (refusal !== undefined || person === undefined) return tellPrivately(i, refusal ?? NOT_SUPPORTED);
     if (cmd.kind === 'control' && !isApprover(settings, person.id, memberRoleIds(i.member))) {
       return tellPrivately(i, 'Only approvers (OMSDESK_DISCORD_APPROVERS) can halt or resume trading.');
     }
@@ -152,7 +152,7 @@ export function createRouter(o: RouterOptions): (interaction: Interaction) => Pr
   };
 }
 
-/** What kind of failure, without its text (which may quote a payload). */
+/** A failure's name and code (a Discord error's code says what Discord refused). */
 function errorKind(error: unknown): string {
   if (!(error instanceof Error)) return typeof error;
   const code = (error as { code?: unknown }).code;
