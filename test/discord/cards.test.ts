@@ -26,7 +26,7 @@ describe('a click acts only on its own card', () => {
       const answer = await d.fake.reply(clickOn(d, otherCard, `${decision}:${id}`));
       expect(answer.flags & EPHEMERAL).toBe(EPHEMERAL);
       expect(shown(answer.content)).toContain(
-        `this message is not the card of ticket ${id}: decide it on its own card in the approvals channel: nothing changed`,
+        `this message is not the card of ticket ${id}: decide it on its own card in the approvals channel: nothing changed\nNext: decide a waiting ticket on its own card (/pending links it)`,
       );
     }
     expect(d.g.gate.get(id)?.status).toBe('PENDING');
