@@ -31,7 +31,8 @@ const BROKER_NEXT: Readonly<Record<BrokerErrorCode, string>> = {
 };
 
 const GATE_NEXT: Readonly<Record<GateErrorCode, string>> = {
-  TICKET_NOT_FOUND: 'place the order again with /order, /multi-order or /straddle',
+  TICKET_NOT_FOUND:
+    'decide a waiting ticket on its own card (/pending links it), or place the order again with /order, /multi-order or /straddle',
   TICKET_EXPIRED: 'place the order again and have it approved before it expires',
   TICKET_DECIDED: 'see the card for its outcome, or /order-status with the ticket id',
   TICKET_TAMPERED: 'place the order again',

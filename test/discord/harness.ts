@@ -12,6 +12,7 @@ import {
   APPROVALS_CHANNEL,
   APPROVER_ROLE,
   BOT_TOKEN,
+  CAROL,
   type FakeUser,
   GUILD_ID,
   MONITOR_CHANNEL,
@@ -33,12 +34,18 @@ export interface DeskOptions {
   readonly ttlMs?: number;
   /** How long a read may take before the client gives up (default 2 s; raise for a slow broker). */
   readonly readTimeoutMs?: number;
+  /** How long the fake Discord lets an interaction wait for its acknowledgement (default 3 s). */
+  readonly ackDeadlineMs?: number;
 }
+
+/** What the order commands of these tests ask for unless told otherwise. */
+const BUY_ONE = { side: 'BUY', instrument: 'RELIANCE', quantity: 1, price_type: 'MKT' };
 
 /** A real discord.js bot against the fake Discord, over a real gate on a real paper broker. */
 export interface DeskHarness {
   readonly g: GateHarness;
   readonly fake: FakeDiscord;
+  /** The running desk (a new one after `restart`). */
   readonly desk: DiscordDesk;
   readonly catalog: () => InstrumentCatalog;
   readonly settings: DeskSettings;
@@ -46,6 +53,8 @@ export interface DeskHarness {
   readonly charts: CandleChartInput[];
   /** What the desk logged, one `level message fields` line each. */
   readonly logs: string[];
+  /** Asks for `/order` (default: buy 1 RELIANCE at market) as `user` (default Carol); resolves with the ticket id once its card is posted with its buttons. */
+  requested(values?: Record<string, unknown>, user?: FakeUser): Promise<string>;
   /** Runs a slash command in the trading channel (or `channelId`) as `user` (default Alice). */
   run(name: string, values?: Record<string, unknown>, user?: FakeUser, channelId?: string): InteractionRecord;
   /** The card of a ticket in the approvals channel, as it is now. */
@@ -56,6 +65,12 @@ export interface DeskHarness {
   click(ticketId: string, decision: 'confirm' | 'reject', user: FakeUser): InteractionRecord;
   /** Orders the paper broker holds today. */
   brokerOrders(): Promise<number>;
+  /**
+   * Stops the desk and its gate and starts new ones on the same audit log, broker and Discord, as a new
+   * process would. `crash`: the stopping desk cannot reach Discord (its cards keep what they showed);
+   * `downMs`: how long the process stays down (the clock moves on).
+   */
+  restart(options?: { crash?: boolean; downMs?: number }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -116,7 +131,9 @@ function readClient(g: GateHarness, timeoutMs: number): BrokerClient {
 /** Starts the paper broker, the gate, the fake Discord, registers the commands and logs the bot in. */
 export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
   const g = await startGate(o.env ?? {}, { ttlMs: o.ttlMs ?? 120_000, acceptWaitMs: 1_500 });
-  const fake = await FakeDiscord.start();
+  const fake = await FakeDiscord.start(
+    o.ackDeadlineMs === undefined ? {} : { ackDeadlineMs: o.ackDeadlineMs },
+  );
   const reads = o.readTimeoutMs === undefined ? g.client : readClient(g, o.readTimeoutMs);
   const master = parseInstrumentCatalog(instrumentsCsv(g.h.sim.market.universe(g.h.clock.now())));
   const catalog = () => master;
@@ -130,16 +147,8 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
   };
   const charts: CandleChartInput[] = [];
   const { logger, logs } = recordingLogger();
-  let desk: DiscordDesk;
-  try {
-    await deployCommands({
-      token: BOT_TOKEN,
-      apiUrl: fake.api,
-      applicationId: APPLICATION_ID,
-      guildId: GUILD_ID,
-      settings,
-    });
-    desk = await startDiscordDesk({
+  const launch = () =>
+    startDiscordDesk({
       token: BOT_TOKEN,
       apiUrl: fake.api,
       deps: {
@@ -152,6 +161,16 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
         renderChart: watchedChartRenderer(charts),
       },
     });
+  let desk: DiscordDesk;
+  try {
+    await deployCommands({
+      token: BOT_TOKEN,
+      apiUrl: fake.api,
+      applicationId: APPLICATION_ID,
+      guildId: GUILD_ID,
+      settings,
+    });
+    desk = await launch();
   } catch (error) {
     await fake.close();
     if (reads !== g.client) await reads.close();
@@ -163,13 +182,25 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
   return {
     g,
     fake,
-    desk,
+    get desk() {
+      return desk;
+    },
     catalog,
     settings,
     charts,
     logs,
     run: (name, values = {}, user = ALICE, channelId = TRADING_CHANNEL) =>
       fake.command(name, values, { user, channelId }),
+    async requested(values = BUY_ONE, user = CAROL) {
+      const id = ticketIn(
+        await fake.reply(fake.command('order', values, { user, channelId: TRADING_CHANNEL })),
+      );
+      await fake.waitFor(() => {
+        const card = cardOf(id);
+        return card && buttonsOf(card).length === 2 ? card : undefined;
+      }, `card ${id}: posted with its buttons`);
+      return id;
+    },
     card: cardOf,
     cardWhere: (id, test, what) =>
       fake.waitFor(() => {
@@ -183,6 +214,13 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
     },
     async brokerOrders() {
       return (await g.client.getOrderBook()).length;
+    },
+    async restart({ crash = false, downMs = 0 } = {}) {
+      if (crash) fake.outage('drop');
+      await desk.close();
+      fake.outage(undefined);
+      await g.reopen(undefined, downMs);
+      desk = await launch();
     },
     async close() {
       await desk.close();

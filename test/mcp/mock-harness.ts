@@ -22,7 +22,6 @@ const NO_GATE: McpGate = {
   get: () => undefined,
   find: async () => undefined,
   status: async () => undefined,
-  waitForDecision: refuse,
   onChange: () => () => undefined,
 };
 

@@ -47,8 +47,11 @@ export interface GateHarness {
   readonly dataDir: string;
   auditEvents(): Promise<string[]>;
   auditEntries(): Promise<AuditEntry[]>;
-  /** Stops the gate as a process exit would, and opens a new one on the same audit log and broker. */
-  reopen(options?: GateTestOptions): Promise<OrderGate>;
+  /**
+   * Stops the gate as a process exit would, and opens a new one on the same audit log and broker, after
+   * `downMs` of the clock passed with no gate running.
+   */
+  reopen(options?: GateTestOptions, downMs?: number): Promise<OrderGate>;
   close(): Promise<void>;
 }
 
@@ -139,10 +142,11 @@ export async function startGate(
       return (await entries()).map((e) => e.event);
     },
     auditEntries: entries,
-    async reopen(o = options) {
+    async reopen(o = options, downMs = 0) {
       current.watcher?.close();
       current.gate.close();
       await current.audit.close();
+      await clock.advance(downMs);
       current = await open(o);
       return current.gate;
     },
