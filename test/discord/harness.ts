@@ -109,6 +109,7 @@ function readClient(g: GateHarness, timeoutMs: number): BrokerClient {
       totp: () => totpFor(g.h.clock.now()),
     },
     rateLimits: false,
+    sharing: false,
     timeouts: { headersMs: timeoutMs, requestMs: timeoutMs },
   });
 }

@@ -6,12 +6,13 @@ import { brokerError } from '../failures.js';
 import type { Session } from '../session/store.js';
 import { backoffDelay, RETRYABLE_READ_CODES } from '../transport/retry.js';
 import { ENDPOINTS, type EndpointDef, type EndpointName } from '../vocabulary/index.js';
-import { abortable, callScope, type Scope } from './call-scope.js';
+import { abortable, callScope, deadlineOf, Scope } from './call-scope.js';
 import type { ClientContext } from './context.js';
 import { type Exchanged, exchange } from './exchange.js';
 import type { CallOptions } from './options.js';
 import { placementFailure } from './placement-failure.js';
-import { prepare } from './prepare.js';
+import { prepare, type Route } from './prepare.js';
+import type { ReadResult, ShareKey } from './shared-reads.js';
 import { sessionBody } from './validate.js';
 
 /**
@@ -36,12 +37,14 @@ export type RequestSpec<T, R> = BodySpec & {
   readonly tag?: string;
   /** For a multi-order call: every order's tag. */
   readonly tags?: readonly string[];
+  /** A read people may share: identical ones in flight are joined, recent answers given again. */
+  readonly share?: ShareKey;
   readonly call?: CallOptions | undefined;
 };
 
 /** How an attempt ended; `final` failures (the login, the client-side limit) are not worth another attempt. */
 type Attempt<R> =
-  | { readonly ok: true; readonly value: R }
+  | { readonly ok: true; readonly value: R; readonly sentAt: number }
   | {
       readonly ok: false;
       readonly error: BrokerError;
@@ -55,16 +58,18 @@ async function attempt<T, R>(
   spec: RequestSpec<T, R>,
   def: EndpointDef,
   scope: Scope,
+  route: Route,
 ): Promise<Attempt<R>> {
   const { label } = spec;
-  const prepared = await prepare(ctx, def, label, scope);
+  const prepared = await prepare(ctx, def, label, scope, route);
   if (prepared.error !== undefined)
     return { ok: false, error: prepared.error, maybeSent: false, final: true };
   const { session, slot } = prepared;
   let sent: Exchanged;
+  const sentAt = ctx.clock.now();
   try {
     const body = spec.fields === undefined ? spec.body(session) : sessionBody(session, spec.fields);
-    sent = await exchange(ctx, def, label, body, scope);
+    sent = await exchange(ctx, def, label, body, scope, route);
   } finally {
     // The broker counted the request no later than now: its window starts here.
     slot.release();
@@ -94,7 +99,7 @@ async function attempt<T, R>(
         : decoded.kind === 'ok' && def.secretAnswer !== true
           ? { ...decoded, raw, value: ctx.redactor.value(decoded.value) }
           : { ...decoded, raw };
-    return { ok: true, value: spec.map(clean, session) };
+    return { ok: true, value: spec.map(clean, session), sentAt };
   } catch (error) {
     if (error instanceof FieldError) {
       const issues = [error.issue];
@@ -111,47 +116,84 @@ async function attempt<T, R>(
   }
 }
 
+/** The lane a call runs in and who asks: an order always in `placement`; else the call's, the view's, people. */
+function routeOf(ctx: ClientContext, def: EndpointDef, call: CallOptions | undefined): Route {
+  const lane = def.places ? 'placement' : (call?.lane ?? ctx.route.lane ?? 'people');
+  return { lane, asker: call?.asker ?? ctx.route.asker ?? lane };
+}
+
 /**
- * Sends one call: rate limit, session, HTTP exchange, envelope decoding, mapping. A session failure
- * logs in again and resends once (for an order too: that answer proves it never reached the OMS).
- * Reads retry network errors, 5xx, timeouts and rate limits with backoff; order-placing calls never retry.
+ * Sends one call: rate limit, session, HTTP exchange, envelope decoding, mapping. A read people may
+ * share is joined with an identical one in flight, or answered again while fresh (see `SharedReads`).
  */
 export async function request<T, R>(ctx: ClientContext, spec: RequestSpec<T, R>): Promise<R> {
   const def: EndpointDef = ENDPOINTS[spec.endpoint];
-  const scope = callScope(ctx, spec.call);
-  let relogged = false;
-  try {
-    for (let failed = 0; ; ) {
-      const result = await attempt(ctx, spec, def, scope);
-      if (result.ok) return result.value;
-      const { error, session } = result;
-      if (error.code === 'SESSION_EXPIRED' && session !== undefined && !relogged) {
-        relogged = true;
-        ctx.logger.info('session key refused; logging in again and resending once', {
-          operation: spec.label,
-        });
-        await ctx.session.expire(session.key);
-        continue;
-      }
-      if (error.code === 'RATE_LIMITED' && !result.final) {
-        // The broker is over its limit for us: no call of this category goes before it says.
-        ctx.limiter.holdUntil(def.rate, ctx.clock.now() + (error.retryAfterMs ?? ctx.retry.baseDelayMs));
-      }
-      if (def.places) throw placementFailure(error, result.maybeSent, spec);
-      failed += 1;
-      const retryable = !result.final && RETRYABLE_READ_CODES.has(error.code);
-      const wait = retryable ? backoffDelay(ctx.retry, failed, error.retryAfterMs) : undefined;
-      if (wait === undefined || ctx.clock.now() + wait > scope.deadlineAt) throw error;
-      ctx.logger.warn('retrying read', {
-        operation: spec.label,
-        code: error.code,
-        attempt: failed + 1,
-        waitMs: wait,
-      });
-      await abortable(ctx, spec.label, scope, ctx.clock.sleep(wait, scope.signal));
+  const route = routeOf(ctx, def, spec.call);
+  const deadlineAt = deadlineOf(ctx, spec.call);
+  const { shared } = ctx;
+  if (shared === undefined || spec.share === undefined || def.places) {
+    const scope = callScope(ctx, spec.call, deadlineAt);
+    try {
+      return (await send(ctx, spec, def, route, scope)).value;
+    } finally {
+      scope.end();
+      // An order may have been placed: books and limits read before it are stale.
+      if (def.places) shared?.forget(['books', 'limits']);
     }
-  } finally {
-    scope.end();
+  }
+  const reader = { fresh: route.lane !== 'people', deadlineAt, signal: spec.call?.signal };
+  const read = shared.read(spec.share, reader, async (signal) => {
+    const scope = new Scope(ctx.closed, signal, deadlineAt);
+    try {
+      return await send(ctx, spec, def, route, scope);
+    } finally {
+      scope.end();
+    }
+  });
+  return abortable(ctx, spec.label, callScope(ctx, spec.call, deadlineAt), read);
+}
+
+/**
+ * One call's attempts. A session failure logs in again and resends once (for an order too: that answer
+ * proves it never reached the OMS). Reads retry network errors, 5xx, timeouts and rate limits with
+ * backoff; order-placing calls never retry.
+ */
+async function send<T, R>(
+  ctx: ClientContext,
+  spec: RequestSpec<T, R>,
+  def: EndpointDef,
+  route: Route,
+  scope: Scope,
+): Promise<ReadResult<R>> {
+  let relogged = false;
+  for (let failed = 0; ; ) {
+    const result = await attempt(ctx, spec, def, scope, route);
+    if (result.ok) return result;
+    const { error, session } = result;
+    if (error.code === 'SESSION_EXPIRED' && session !== undefined && !relogged) {
+      relogged = true;
+      ctx.logger.info('session key refused; logging in again and resending once', {
+        operation: spec.label,
+      });
+      await ctx.session.expire(session.key);
+      continue;
+    }
+    if (error.code === 'RATE_LIMITED' && !result.final) {
+      // The broker is over its limit for us: no call of this category goes before it says.
+      ctx.limiter.holdUntil(def.rate, ctx.clock.now() + (error.retryAfterMs ?? ctx.retry.baseDelayMs));
+    }
+    if (def.places) throw placementFailure(error, result.maybeSent, spec);
+    failed += 1;
+    const retryable = !result.final && RETRYABLE_READ_CODES.has(error.code);
+    const wait = retryable ? backoffDelay(ctx.retry, failed, error.retryAfterMs) : undefined;
+    if (wait === undefined || ctx.clock.now() + wait > scope.deadlineAt) throw error;
+    ctx.logger.warn('retrying read', {
+      operation: spec.label,
+      code: error.code,
+      attempt: failed + 1,
+      waitMs: wait,
+    });
+    await abortable(ctx, spec.label, scope, ctx.clock.sleep(wait, scope.signal));
   }
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Actor } from '../../../src/core/audit/index.js';
 import { type AuditEntry, AuditLog } from '../../../src/core/audit/index.js';
 import { parseInstrumentCatalog } from '../../../src/core/catalogue/index.js';
-import { createBrokerClient } from '../../../src/core/client/index.js';
+import { createBrokerClient, type Freshness } from '../../../src/core/client/index.js';
 import type { BrokerClient } from '../../../src/core/client/types.js';
 import { loadConfig } from '../../../src/core/config/index.js';
 import { type GateOptions, OrderGate } from '../../../src/core/gate/index.js';
@@ -28,6 +28,8 @@ export type GateTestOptions = Partial<
   readonly clientTimeouts?: { readonly headersMs: number; readonly requestMs: number };
   /** Follow orders through an order watcher (as the product runs) instead of history reads. */
   readonly watcher?: boolean;
+  /** The client's shared reads (off by default: on the wall clock they make tests depend on speed). */
+  readonly sharing?: false | Partial<Freshness>;
 };
 
 /** A gate over the real client and a real paper broker, counting every placement call that leaves it. */
@@ -66,6 +68,8 @@ export async function startGate(
     // The paper broker runs on a manual clock: codes are for its time, not the wall clock's.
     credentials: simCredentials(h),
     rateLimits: false,
+    // On the wall clock, a shared answer would make what a test reads depend on its speed.
+    sharing: options.sharing ?? false,
     // Short enough that a stalled placement turns UNKNOWN quickly in tests.
     timeouts: options.clientTimeouts ?? { headersMs: 1_500, requestMs: 2_000 },
   });
