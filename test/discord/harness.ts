@@ -1,8 +1,12 @@
 import { type InstrumentCatalog, parseInstrumentCatalog } from '../../src/core/catalogue/index.js';
-import { type BrokerClient, createBrokerClient } from '../../src/core/client/index.js';
+import {
+  type BrokerClient,
+  type BrokerClientOptions,
+  createBrokerClient,
+} from '../../src/core/client/index.js';
 import { type CandleChartInput, renderCandleChart } from '../../src/discord/chart/index.js';
 import { deployCommands } from '../../src/discord/deploy.js';
-import type { ChartRenderer, DeskSettings } from '../../src/discord/deps.js';
+import type { ChartRenderer, DeskClient, DeskSettings } from '../../src/discord/deps.js';
 import { type DiscordDesk, startDiscordDesk } from '../../src/discord/desk.js';
 import { instrumentsCsv } from '../../src/sim/market/index.js';
 import { type GateHarness, startGate } from '../core/gate/harness.js';
@@ -33,6 +37,10 @@ export interface DeskOptions {
   readonly ttlMs?: number;
   /** How long a read may take before the client gives up (default 2 s; raise for a slow broker). */
   readonly readTimeoutMs?: number;
+  /** More options of a read client of the desk's own (its rate limits, sharing). */
+  readonly readClient?: Partial<BrokerClientOptions>;
+  /** What the desk is given as its client, made from the read client (to watch what it is asked). */
+  readonly reads?: (client: BrokerClient) => DeskClient;
 }
 
 /** A real discord.js bot against the fake Discord, over a real gate on a real paper broker. */
@@ -98,7 +106,11 @@ export function buttonsOf(message: FakeMessage): string[] {
 }
 
 /** A read client with its own timeouts (the gate's client cuts requests at 2 s). */
-function readClient(g: GateHarness, timeoutMs: number): BrokerClient {
+function readClient(
+  g: GateHarness,
+  timeoutMs: number,
+  more: Partial<BrokerClientOptions> = {},
+): BrokerClient {
   return createBrokerClient({
     baseUrl: g.h.sim.url,
     credentials: {
@@ -111,6 +123,7 @@ function readClient(g: GateHarness, timeoutMs: number): BrokerClient {
     rateLimits: false,
     sharing: false,
     timeouts: { headersMs: timeoutMs, requestMs: timeoutMs },
+    ...more,
   });
 }
 
@@ -118,7 +131,10 @@ function readClient(g: GateHarness, timeoutMs: number): BrokerClient {
 export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
   const g = await startGate(o.env ?? {}, { ttlMs: o.ttlMs ?? 120_000, acceptWaitMs: 1_500 });
   const fake = await FakeDiscord.start();
-  const reads = o.readTimeoutMs === undefined ? g.client : readClient(g, o.readTimeoutMs);
+  const reads =
+    o.readTimeoutMs === undefined && o.readClient === undefined
+      ? g.client
+      : readClient(g, o.readTimeoutMs ?? 2_000, o.readClient);
   const master = parseInstrumentCatalog(instrumentsCsv(g.h.sim.market.universe(g.h.clock.now())));
   const catalog = () => master;
   const settings: DeskSettings = {
@@ -144,7 +160,7 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
       token: BOT_TOKEN,
       apiUrl: fake.api,
       deps: {
-        client: reads,
+        client: o.reads?.(reads) ?? reads,
         catalog,
         gate: g.gate,
         settings,
