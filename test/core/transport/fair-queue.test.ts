@@ -36,7 +36,10 @@ describe('fair queue', () => {
         fc.constantFrom('a', 'b', 'c', 'd', 'e'),
         (steps, key) => {
           const q = new FairQueue<string>();
-          steps.forEach((step, i) => (step === 'shift' ? q.shift() : q.push(step, `${step}${i}`)));
+          steps.forEach((step, i) => {
+            if (step === 'shift') q.shift();
+            else q.push(step, `${step}${i}`);
+          });
           const ahead = q.ahead(key);
           const order = q.inOrder();
           q.push(key, 'new');
