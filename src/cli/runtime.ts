@@ -64,6 +64,7 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
     generation: broker.generation,
     credentials: broker.mode === 'paper' ? paperCredentials() : broker.credentials,
     timeouts: { requestMs: broker.timeouts.requestMs, connectMs: broker.timeouts.connectMs },
+    sharing: broker.freshness,
     logger,
     redactor,
   });
