@@ -20,6 +20,8 @@ export interface CountingProxy {
   readonly url: string;
   /** Every request received, in order. */
   readonly passed: readonly Passed[];
+  /** The HTTP status of every answer the broker gave, in order. */
+  readonly statuses: readonly number[];
   /** Requests received for `path`. */
   count(path: string): number;
   /** Requests held now. */
@@ -44,6 +46,7 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
 /** Starts the proxy in front of `target` (the broker's base URL). */
 export async function startCountingProxy(target: string): Promise<CountingProxy> {
   const passed: Passed[] = [];
+  const statuses: number[] = [];
   let rule: HoldRule | undefined;
   let held: Array<() => void> = [];
   let inFlight = 0;
@@ -59,6 +62,7 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
         body: text,
       });
       const bytes = Buffer.from(await answer.body.arrayBuffer());
+      statuses.push(answer.statusCode);
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(answer.headers)) {
         if (typeof value === 'string' && !['connection', 'keep-alive', 'transfer-encoding'].includes(name))
@@ -100,6 +104,7 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
   return {
     url: `http://127.0.0.1:${port}`,
     passed,
+    statuses,
     count: (path) => passed.filter((p) => p.path === path).length,
     held: () => held.length,
     inFlight: () => inFlight,
