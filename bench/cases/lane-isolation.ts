@@ -1,43 +1,10 @@
 import type { BrokerClient } from '../../src/core/client/types.js';
+import { slowReads } from '../../test/helpers/slow-reads.js';
 import { type Batch, drive } from '../harness/drive.js';
 import { ratioReport } from '../harness/ratio.js';
 import { spreadOf } from '../harness/stats.js';
 import type { BenchCase, CheckReport, ContenderReport } from '../harness/types.js';
-import { type PaperTeam, startPaperTeam } from '../support/paper-team.js';
-
-const SLOW_PATHS = [
-  '/apiV2/getQuotes',
-  '/api/timePriceSeries',
-  '/apiV2/holdings',
-  '/api/V3/limit',
-  '/api/V4/limit',
-];
-
-/**
- * Nine of people's reads the broker keeps without an answer (two quotes, three candle windows, four
- * account reads), more than people's pool of 8 connections holds; they end when the proxy lets them go.
- */
-async function slowReads(team: PaperTeam, client: BrokerClient): Promise<Promise<unknown>[]> {
-  team.proxy.hold((path, body) => SLOW_PATHS.includes(path) && body.token !== '2885');
-  const person = client.as({ asker: 'discord:slow' });
-  const window = (m: number) => ({
-    exchange: 'NSE' as const,
-    token: '1594',
-    from: `2026-11-20T09:${15 + m}:00+05:30`,
-    to: `2026-11-20T09:${16 + m}:00+05:30`,
-  });
-  const reads = [
-    person.getQuote({ exchange: 'NSE', token: '11536' }),
-    person.getQuote({ exchange: 'NSE', token: '1333' }),
-    ...[0, 2, 4].map((m) => person.getCandles(window(m))),
-    person.getHoldings(),
-    person.getLimits(),
-    person.getLimits({ version: 'V4' }),
-    client.as({ asker: 'mcp:slow' }).getHoldings({ timeoutMs: 29_000 }),
-  ].map((p) => p.catch(() => undefined));
-  await team.proxy.until(() => team.proxy.held() >= 8);
-  return reads;
-}
+import { startPaperTeam } from '../support/paper-team.js';
 
 interface Measured {
   readonly name: string;
@@ -91,7 +58,7 @@ export const laneIsolationCase: BenchCase = {
             op: kind.op,
           }));
           for (const side of r % 2 === 0 ? sides : [...sides].reverse()) {
-            const slow = side.slow ? await slowReads(team, client) : [];
+            const slow = side.slow ? await slowReads(team.proxy, client) : [];
             const batch = await drive((i) => side.op(client, i), side.count, 1, r * 1_000);
             if (side.slow) {
               checks.push({

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { slowReads } from '../../helpers/slow-reads.js';
 import { ALICE, type GateHarness, MODEL, startGate } from './harness.js';
 
 let g: GateHarness | undefined;
@@ -6,8 +7,6 @@ afterEach(async () => {
   await g?.close();
   g = undefined;
 });
-
-const SLOW_PATHS = ['/apiV2/getQuotes', '/api/timePriceSeries', '/apiV2/holdings', '/api/V3/limit'];
 
 describe('an approved order among slow reads', () => {
   it('is re-checked, sent and followed while 9 of people’s reads wait on a slow broker', async () => {
@@ -24,24 +23,9 @@ describe('an approved order among slow reads', () => {
     );
     expect(t.status).toBe('PENDING');
     // The broker keeps every read of other instruments, candles, holdings and limits without an answer.
-    proxy.hold((path, body) => SLOW_PATHS.includes(path) && body.token !== '2885');
-    const people = g.client.as({ asker: 'discord:bob' });
-    const window = (m: number) => ({
-      exchange: 'NSE' as const,
-      token: '1594',
-      from: `2026-11-20T09:${15 + m}:00+05:30`,
-      to: `2026-11-20T09:${16 + m}:00+05:30`,
-    });
-    const slow = [
-      ...['11536', '1594', '1333'].map((token) => people.getQuote({ exchange: 'NSE', token })),
-      ...[0, 2, 4].map((m) => people.getCandles(window(m))),
-      people.getHoldings(),
-      people.getLimits(),
-      g.client.as({ asker: 'mcp:model' }).getHoldings(),
-    ].map((p) => p.catch((error: unknown) => error));
+    const slow = await slowReads(proxy, g.client);
     let answered = 0;
     for (const read of slow) void read.finally(() => (answered += 1));
-    await proxy.until(() => proxy.held() >= 8);
     const done = await g.gate.approve(t.id, ALICE);
     expect(['PLACED', 'COMPLETE']).toContain(done.status);
     expect(proxy.count('/apiV2/placeOrder')).toBe(1);

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BrokerReads } from '../../../src/core/client/types.js';
 import { OrderWatcher } from '../../../src/core/watcher/index.js';
-import { EQUITIES, quote, startTeam, type Team } from './team-harness.js';
+import { slowReads } from '../../helpers/slow-reads.js';
+import { quote, startTeam, type Team } from './team-harness.js';
 
 let team: Team | undefined;
 let dir: string | undefined;
@@ -15,42 +15,11 @@ afterEach(async () => {
   dir = undefined;
 });
 
-const SLOW_PATHS = [
-  '/apiV2/getQuotes',
-  '/api/timePriceSeries',
-  '/apiV2/holdings',
-  '/api/V3/limit',
-  '/api/V4/limit',
-];
-
-/**
- * Nine of people's reads the broker keeps without an answer (two quotes, three candle windows, four
- * account reads: all people's share of the rate limits lets out at once), more than a pool of 8 holds.
- */
-function slowReads(t: Team, reads: BrokerReads): Promise<unknown>[] {
-  t.proxy.hold((path, body) => SLOW_PATHS.includes(path) && body.token !== '2885');
-  const window = (minute: number) => ({
-    ...quote('1594'),
-    from: `2026-11-20T09:${15 + minute}:00+05:30`,
-    to: `2026-11-20T09:${16 + minute}:00+05:30`,
-  });
-  return [
-    reads.getQuote(quote(EQUITIES[1] as string)),
-    reads.getQuote(quote(EQUITIES[2] as string)),
-    ...[0, 2, 4].map((m) => reads.getCandles(window(m))),
-    reads.getHoldings(),
-    reads.getLimits(),
-    reads.getLimits({ version: 'V4' }),
-    reads.as({ asker: 'mcp:other' }).getHoldings({ timeoutMs: 29_000 }),
-  ].map((p) => p.catch((error: unknown) => error));
-}
-
 describe('lanes', () => {
   it("keeps the watcher's order-book reads at its interval while 9 slow reads are in flight", async () => {
     team = await startTeam();
     await team.client.login();
-    const slow = slowReads(team, team.client.as({ asker: 'discord:alice' }));
-    await team.proxy.until(() => (team?.proxy.held() ?? 0) >= 8);
+    const slow = await slowReads(team.proxy, team.client);
     dir = await mkdtemp(join(tmpdir(), 'omsdesk-lanes-'));
     const watcher = new OrderWatcher({
       broker: team.client,
@@ -75,8 +44,7 @@ describe('lanes', () => {
   it('sends an order and reads its checks at once while 9 slow reads are in flight', async () => {
     team = await startTeam();
     await team.client.login();
-    const slow = slowReads(team, team.client);
-    await team.proxy.until(() => (team?.proxy.held() ?? 0) >= 8);
+    const slow = await slowReads(team.proxy, team.client);
     const check = await team.client.getQuote(quote('2885'), { lane: 'placement' });
     const placed = await team.client.placeOrder({
       exchange: 'NSE',
