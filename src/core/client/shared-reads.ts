@@ -49,7 +49,9 @@ interface Kept {
 }
 
 /** How many answers are kept at most; the oldest kept goes first. */
-const MAX_KEPT = 2_000;
+const MAX_KEPT = 1_000;
+/** Past this many, answers whose window is over are dropped (candle windows alone could pile up). */
+const SWEEP_AT = 100;
 
 /**
  * Reads of one account, shared: identical reads in flight are joined (one request, every asker
@@ -69,6 +71,11 @@ export class SharedReads {
   constructor(clock: Clock, freshness: Freshness) {
     this.#clock = clock;
     this.#freshness = freshness;
+  }
+
+  /** How many answers are kept now. */
+  get size(): number {
+    return this.#kept.size;
   }
 
   /** The answer to `share`: given again, joined, or read with `start` (given a signal that stops it). */
@@ -154,6 +161,15 @@ export class SharedReads {
     if (kept !== undefined && kept.at > at) return;
     this.#kept.delete(id);
     this.#kept.set(id, { kind, value, at });
+    if (this.#kept.size > SWEEP_AT) this.#sweep();
+  }
+
+  /** Drops every answer past its window, then the oldest beyond the cap. */
+  #sweep(): void {
+    const now = this.#clock.now();
+    for (const [id, kept] of this.#kept) {
+      if (now - kept.at > this.#freshness[kept.kind]) this.#kept.delete(id);
+    }
     for (const oldest of this.#kept.keys()) {
       if (this.#kept.size <= MAX_KEPT) break;
       this.#kept.delete(oldest);

@@ -108,4 +108,23 @@ describe('shared reads', () => {
     await flush();
     expect(await shared.read(BOOK, people(), b.start)).toBe('after');
   });
+
+  it('drops answers past their window once many are kept, so abandoned ones do not pile up', async () => {
+    const clock = new FakeClock({ auto: false, start: 0 });
+    const shared = new SharedReads(clock, { quotes: 750, books: 0, limits: 0, security: 600_000 });
+    const read = (kind: 'quotes' | 'security', key: string) =>
+      shared.read({ kind, key }, people(), async () => ({ value: key, sentAt: clock.now() }));
+    await read('security', 'info|NSE|2885');
+    for (let i = 0; i < 150; i += 1) await read('quotes', `candles|${i}`);
+    expect(shared.size).toBe(151);
+    await clock.advance(751);
+    await read('quotes', 'candles|new');
+    // The old candle windows were dropped; the security info, still inside its window, stays.
+    expect(shared.size).toBe(2);
+    const b = broker(clock);
+    expect(await shared.read({ kind: 'security', key: 'info|NSE|2885' }, people(), b.start)).toBe(
+      'info|NSE|2885',
+    );
+    expect(b.started).toHaveLength(0);
+  });
 });
