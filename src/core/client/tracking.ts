@@ -15,7 +15,7 @@ export interface TrackingReads {
 }
 
 /** The route options name, and nothing else. */
-function routeOf(options: CallRoute): CallRoute {
+function onlyRoute(options: CallRoute): CallRoute {
   return {
     ...(options.lane === undefined ? {} : { lane: options.lane }),
     ...(options.asker === undefined ? {} : { asker: options.asker }),
@@ -31,7 +31,7 @@ export function trackingMethods(ctx: ClientContext, reads: TrackingReads) {
       const read = (remainingMs: number): Promise<OrderHistory> =>
         // A read started near the deadline still gets the time one exchange needs.
         reads.getOrderHistory(orderNumber, {
-          ...routeOf(options),
+          ...onlyRoute(options),
           signal,
           timeoutMs: Math.max(remainingMs, ctx.timeouts.requestMs),
         });
@@ -57,7 +57,7 @@ export function trackingMethods(ctx: ClientContext, reads: TrackingReads) {
       const { signal, dispose } = linkedSignal(options.signal, ctx.closed);
       // Settling a placement reads the book afresh: a shared answer may be older than the order.
       const call: CallOptions = {
-        ...routeOf(options),
+        ...onlyRoute(options),
         lane: 'placement',
         signal,
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
