@@ -79,6 +79,7 @@ export async function startRuntime(
     generation: broker.generation,
     credentials: broker.mode === 'paper' ? paperCredentials() : broker.credentials,
     timeouts: { requestMs: broker.timeouts.requestMs, connectMs: broker.timeouts.connectMs },
+    sharing: broker.freshness,
     logger,
     redactor,
   });

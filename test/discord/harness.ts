@@ -1,8 +1,12 @@
 import { type InstrumentCatalog, parseInstrumentCatalog } from '../../src/core/catalogue/index.js';
-import { type BrokerClient, createBrokerClient } from '../../src/core/client/index.js';
+import {
+  type BrokerClient,
+  type BrokerClientOptions,
+  createBrokerClient,
+} from '../../src/core/client/index.js';
 import { type CandleChartInput, renderCandleChart } from '../../src/discord/chart/index.js';
 import { deployCommands } from '../../src/discord/deploy.js';
-import type { ChartRenderer, DeskSettings } from '../../src/discord/deps.js';
+import type { ChartRenderer, DeskClient, DeskSettings } from '../../src/discord/deps.js';
 import { type DiscordDesk, startDiscordDesk } from '../../src/discord/desk.js';
 import { instrumentsCsv } from '../../src/sim/market/index.js';
 import { type GateHarness, startGate } from '../core/gate/harness.js';
@@ -36,6 +40,10 @@ export interface DeskOptions {
   readonly readTimeoutMs?: number;
   /** How long the fake Discord lets an interaction wait for its acknowledgement (default 3 s). */
   readonly ackDeadlineMs?: number;
+  /** More options of a read client of the desk's own (its rate limits, sharing). */
+  readonly readClient?: Partial<BrokerClientOptions>;
+  /** What the desk is given as its client, made from the read client (to watch what it is asked). */
+  readonly reads?: (client: BrokerClient) => DeskClient;
 }
 
 /** What the order commands of these tests ask for unless told otherwise. */
@@ -113,7 +121,11 @@ export function buttonsOf(message: FakeMessage): string[] {
 }
 
 /** A read client with its own timeouts (the gate's client cuts requests at 2 s). */
-function readClient(g: GateHarness, timeoutMs: number): BrokerClient {
+function readClient(
+  g: GateHarness,
+  timeoutMs: number,
+  more: Partial<BrokerClientOptions> = {},
+): BrokerClient {
   return createBrokerClient({
     baseUrl: g.h.sim.url,
     credentials: {
@@ -124,7 +136,9 @@ function readClient(g: GateHarness, timeoutMs: number): BrokerClient {
       totp: () => totpFor(g.h.clock.now()),
     },
     rateLimits: false,
+    sharing: false,
     timeouts: { headersMs: timeoutMs, requestMs: timeoutMs },
+    ...more,
   });
 }
 
@@ -134,7 +148,10 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
   const fake = await FakeDiscord.start(
     o.ackDeadlineMs === undefined ? {} : { ackDeadlineMs: o.ackDeadlineMs },
   );
-  const reads = o.readTimeoutMs === undefined ? g.client : readClient(g, o.readTimeoutMs);
+  const reads =
+    o.readTimeoutMs === undefined && o.readClient === undefined
+      ? g.client
+      : readClient(g, o.readTimeoutMs ?? 2_000, o.readClient);
   const master = parseInstrumentCatalog(instrumentsCsv(g.h.sim.market.universe(g.h.clock.now())));
   const catalog = () => master;
   const settings: DeskSettings = {
@@ -152,7 +169,7 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
       token: BOT_TOKEN,
       apiUrl: fake.api,
       deps: {
-        client: reads,
+        client: o.reads?.(reads) ?? reads,
         catalog,
         gate: g.gate,
         settings,

@@ -28,6 +28,12 @@ export function buildConfig(s: Settings, warnings: readonly string[] = []): Conf
   const common = {
     generation: s.OMSDESK_API_GENERATION,
     timeouts: { requestMs: s.OMSDESK_REQUEST_TIMEOUT_MS, connectMs: s.OMSDESK_CONNECT_TIMEOUT_MS },
+    freshness: {
+      quotes: s.OMSDESK_FRESH_QUOTES_MS,
+      books: s.OMSDESK_FRESH_BOOKS_MS,
+      limits: s.OMSDESK_FRESH_LIMITS_MS,
+      security: s.OMSDESK_FRESH_SECURITY_MS,
+    },
     ...defined({ instrumentsFile: s.OMSDESK_INSTRUMENTS_FILE, instrumentsUrl: s.OMSDESK_INSTRUMENTS_URL }),
   };
   const broker: BrokerConfig =

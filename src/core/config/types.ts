@@ -1,4 +1,5 @@
 import type { TradingPolicy } from '../checks/index.js';
+import type { Freshness } from '../client/shared-reads.js';
 import type { Exchange, Product } from '../vocabulary/index.js';
 import type { API_GENERATIONS, CONFIRM_MODES, LOG_FORMATS, LOG_LEVELS, SIM_HOURS } from './choices.js';
 
@@ -27,6 +28,8 @@ export interface LiveCredentials extends BrokerCredentials {
 interface BrokerCommon {
   readonly generation: (typeof API_GENERATIONS)[number];
   readonly timeouts: { readonly requestMs: number; readonly connectMs: number };
+  /** How long people are given an answer already read, per kind, in milliseconds (0: never). */
+  readonly freshness: Freshness;
   /** A master CSV to load instead of the broker's own instrument list. */
   readonly instrumentsFile?: string;
   /** Where the broker publishes its instrument masters: a base URL or a directory. */

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { z } from 'zod';
+import { DEFAULT_FRESHNESS } from '../client/shared-reads.js';
 import { EXCHANGES, PRODUCTS } from '../vocabulary/index.js';
 import {
   API_GENERATIONS,
@@ -27,6 +28,41 @@ import { derived, perMode, type SettledValue, variable } from './variable.js';
 
 const inDataDir = (file: string) =>
   derived(`<DATA_DIR>/${file}`, (get) => join(String(get('OMSDESK_DATA_DIR')), file));
+
+/** How long people are given an answer already read, per kind of read: one variable each. */
+function freshnessVariables() {
+  const ms = (max: number) => integer(0, max, `a number of milliseconds from 0 to ${max}`);
+  return [
+    variable({
+      name: 'OMSDESK_FRESH_QUOTES_MS',
+      group: 'broker',
+      field: ms(60_000),
+      default: DEFAULT_FRESHNESS.quotes,
+      description: 'How long a quote (candles, greeks too) already read is given again to people; 0: never.',
+    }),
+    variable({
+      name: 'OMSDESK_FRESH_BOOKS_MS',
+      group: 'broker',
+      field: ms(60_000),
+      default: DEFAULT_FRESHNESS.books,
+      description: 'The same for the order and trade books and histories (order checks always read afresh).',
+    }),
+    variable({
+      name: 'OMSDESK_FRESH_LIMITS_MS',
+      group: 'broker',
+      field: ms(60_000),
+      default: DEFAULT_FRESHNESS.limits,
+      description: 'The same for limits, holdings and span margin.',
+    }),
+    variable({
+      name: 'OMSDESK_FRESH_SECURITY_MS',
+      group: 'broker',
+      field: ms(86_400_000),
+      default: DEFAULT_FRESHNESS.security,
+      description: 'The same for security info and index lists, which change once a day.',
+    }),
+  ];
+}
 
 /**
  * Every variable omsdesk reads, each declared once: its parser, its default (per broker mode where the
@@ -109,6 +145,7 @@ export const CONFIG_VARIABLES = [
     default: 5_000,
     description: 'Time allowed to open a connection, in milliseconds.',
   }),
+  ...freshnessVariables(),
   variable({
     name: 'OMSDESK_INSTRUMENTS_FILE',
     group: 'broker',

@@ -53,7 +53,8 @@ export function createRouter(o: RouterOptions): (interaction: Interaction) => Pr
       ...(i.channelId === null ? {} : { channelId: i.channelId }),
     };
     return {
-      deps: o.deps,
+      // Each person's reads queue by themselves: a busy one cannot hold back the others.
+      deps: { ...o.deps, client: o.deps.client.as({ lane: 'people', asker: `discord:${actor.id}` }) },
       cards: o.cards,
       messages: o.messages,
       actor,
