@@ -8,8 +8,14 @@ export type ChainStep = { readonly entry: AuditEntry } | { readonly problem: str
  * hash. Keeps only the running head, so a log of any length checks in constant memory.
  */
 export class ChainVerifier {
-  #count = 0;
-  #head = GENESIS;
+  #count: number;
+  #head: string;
+
+  /** Starts at the beginning, or after `start.count` lines whose last hash was `start.head`. */
+  constructor(start: { readonly count: number; readonly head: string } = { count: 0, head: GENESIS }) {
+    this.#count = start.count;
+    this.#head = start.head;
+  }
 
   /** Lines accepted so far. */
   get count(): number {

@@ -1,5 +1,5 @@
 export { type Anchor, type AnchorOptions, anchorMac } from './anchor.js';
-export { AuditLog, type AuditOpenOptions, type AuditRecord } from './audit-log.js';
+export { type AuditFold, AuditLog, type AuditOpenOptions, type AuditRecord } from './audit-log.js';
 export { canonicalJson, sha256 } from './canonical.js';
 export { ChainVerifier } from './chain.js';
 export { type Actor, type AuditEntry, GENESIS } from './entry.js';

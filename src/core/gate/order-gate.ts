@@ -13,6 +13,7 @@ import { statusFromLegs } from './placement.js';
 import { buildTicket } from './preview.js';
 import { DEFAULT_SETTLE, type SettleTiming } from './reconcile.js';
 import { settledBefore, snapshotOf, TicketReplay } from './replay.js';
+import { RestoreState } from './restore-state.js';
 import { normalizeTicketId } from './ticket-id.js';
 import { type HeldTicket, type Retention, TicketStore } from './ticket-store.js';
 import type { Ticket, TicketRequest } from './types.js';
@@ -411,24 +412,24 @@ export class OrderGate {
     this.#emit(ticket, event);
   }
 
-  /** Rebuilds usage and tickets from the audit log, then picks up what the last process left in play. */
+  /**
+   * Rebuilds the halt, usage and tickets from the audit log (its last checkpoint and the lines after it;
+   * the log keeps that state up to date from here on), then picks up what the last process left in play.
+   */
   async #restore(): Promise<void> {
+    const { settledMs } = { ...DEFAULT_RETENTION, ...this.#o.retention };
+    const state = new RestoreState(settledMs);
+    await this.#o.audit.replay(state);
     const now = this.#o.clock.now();
-    const replay = new TicketReplay();
-    const cutoff = now - { ...DEFAULT_RETENTION, ...this.#o.retention }.settledMs;
-    await this.#o.audit.scan((entry) => {
-      // A halt (Discord's /halt) holds across restarts until someone resumes.
-      if (entry.event === 'kill_switch_on' || entry.event === 'kill_switch_off')
-        this.killSwitch.set(entry.event === 'kill_switch_on');
-      this.#usage.absorb(entry);
-      const replayed = replay.absorb(entry);
-      if (replayed && settledBefore(replayed, cutoff)) replay.drop(replayed.ticket.id);
-    });
+    this.killSwitch.set(state.halted);
+    this.#usage.load(state.usage.snapshot());
     this.#usage.prune(now);
-    for (const r of replay.values()) {
+    // Copies: the log's state goes on taking in what is written.
+    for (const r of structuredClone(state.tickets.snapshot())) {
+      if (settledBefore(r, now - settledMs)) continue;
       const held: HeldTicket = {
         ticket: r.ticket,
-        releasedLegs: r.releasedLegs,
+        releasedLegs: new Set(r.releasedLegs),
         touchedAt: r.lastAt,
         ...(r.sentAt === undefined ? {} : { sentAt: r.sentAt }),
       };

@@ -1,0 +1,103 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { open, rm } from 'node:fs/promises';
+import { readTextIfPresent, writeAtomically } from '../data-dir/files.js';
+import type { Anchor } from './anchor.js';
+import { type AuditEntry, carriesItsHash, GENESIS } from './entry.js';
+import { type ReadCounts, readRange } from './read.js';
+import type { LogPoint } from './verify.js';
+
+/**
+ * Where a restart can begin: the log up to a point (its line count, byte length, where its last line
+ * starts and that line's hash), the state of what is still in play after it, and how much of each ticket
+ * index bucket it covers. Signed with the anchor's key, so an altered checkpoint is not used.
+ */
+export interface Checkpoint extends LogPoint {
+  readonly index: Readonly<Record<string, number>>;
+  readonly state: unknown;
+}
+
+const VERSION = 1;
+
+function mac(key: Buffer, text: string): string {
+  return createHmac('sha256', key).update(`omsdesk-audit-checkpoint\n${text}`).digest('hex');
+}
+
+/** Writes a signed checkpoint atomically (a crash leaves the old one or the new one). */
+export async function writeCheckpoint(path: string, key: Buffer, checkpoint: Checkpoint): Promise<void> {
+  const text = JSON.stringify({ version: VERSION, ...checkpoint });
+  await writeAtomically(path, `${mac(key, text)}\n${text}\n`);
+}
+
+/** Removes a checkpoint, so the next start reads the whole log. */
+export async function dropCheckpoint(path: string): Promise<void> {
+  await rm(path, { force: true });
+}
+
+/** The checkpoint, undefined when there is none, or why it cannot be used (then the whole log is read). */
+export async function readCheckpoint(
+  path: string,
+  key: Buffer,
+): Promise<Checkpoint | { problem: string } | undefined> {
+  const file = await readTextIfPresent(path);
+  if (file === undefined) return undefined;
+  const split = file.indexOf('\n');
+  const given = Buffer.from(file.slice(0, Math.max(0, split)), 'hex');
+  const text = file.slice(split + 1).trimEnd();
+  const expected = Buffer.from(mac(key, text), 'hex');
+  if (split < 0 || given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { problem: 'it was altered, or signed with another key' };
+  try {
+    const c = JSON.parse(text) as Partial<Checkpoint> & { version?: number };
+    const counts = [c.lines, c.bytes, c.lastLineAt];
+    if (
+      c.version === VERSION &&
+      counts.every((n) => Number.isSafeInteger(n) && (n as number) >= 0) &&
+      typeof c.head === 'string' &&
+      c.index !== null &&
+      typeof c.index === 'object' &&
+      Object.values(c.index).every((n) => Number.isSafeInteger(n) && n >= 0)
+    ) {
+      return c as Checkpoint;
+    }
+  } catch {
+    // falls through: signed, yet not a checkpoint this version reads
+  }
+  return { problem: 'it is not in a form this version reads' };
+}
+
+/**
+ * Why a sound checkpoint does not fit this log, or undefined when it does: the log must still hold, at
+ * the checkpoint's place, a line with its count and hash, and the anchor must be at or after it.
+ */
+export async function misfit(
+  logPath: string,
+  c: Checkpoint,
+  anchor: Anchor | 'malformed' | undefined,
+  counts: ReadCounts,
+): Promise<string | undefined> {
+  if (typeof anchor !== 'object' || anchor.lines < c.lines) return 'the anchor is not at or after it';
+  if (c.lines === 0)
+    return c.bytes === 0 && c.head === GENESIS ? undefined : 'it is not in a form this version reads';
+  let bytes: Buffer;
+  try {
+    const file = await open(logPath, 'r');
+    try {
+      bytes = await readRange(file, c.lastLineAt, c.bytes - c.lastLineAt);
+    } finally {
+      await file.close();
+    }
+  } catch {
+    return 'the log cannot be read at its place';
+  }
+  counts.logLines += 1;
+  counts.logBytes += bytes.length;
+  let entry: AuditEntry | undefined;
+  try {
+    entry = bytes.at(-1) === 0x0a ? (JSON.parse(bytes.toString('utf8')) as AuditEntry) : undefined;
+  } catch {
+    entry = undefined;
+  }
+  if (entry?.seq !== c.lines || entry.hash !== c.head || !carriesItsHash(entry))
+    return `line ${c.lines} of the log is not the line it covers`;
+  return undefined;
+}

@@ -1,0 +1,196 @@
+import { createHash } from 'node:crypto';
+import { mkdir, open, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type AuditEntry, carriesItsHash } from './entry.js';
+import { type AuditLine, type ReadCounts, readRange } from './read.js';
+
+/** Where one line of a ticket lies in the log. */
+interface Place {
+  readonly seq: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Hex characters of a ticket id's SHA-256 naming its bucket: 4,096 files, each a 4,096th of the index. */
+const BUCKET_CHARS = 3;
+/** Buckets written or synced at once. */
+const PARALLEL = 8;
+
+/**
+ * Where each ticket's lines lie in the audit log, so a ticket is found without reading the log: one
+ * small bucket file per hash prefix of the id, each line `["T…",seq,start,end]`, plus the lines written
+ * since the last flush in memory. Only the part of a bucket vouched for (by the signed checkpoint, or
+ * written by this process) is read, so whatever a crash left after it is ignored; every place found is
+ * checked against the line it names, so a damaged index is noticed, never believed.
+ */
+export class TicketIndex {
+  readonly #dir: string;
+  readonly #counts: ReadCounts;
+  readonly #sizes: Map<string, number>;
+  #pending = new Map<string, Place[]>();
+  #flushing = new Map<string, Place[]>();
+
+  constructor(dir: string, sizes: Readonly<Record<string, number>>, counts: ReadCounts) {
+    this.#dir = dir;
+    this.#sizes = new Map(Object.entries(sizes));
+    this.#counts = counts;
+  }
+
+  /** An empty index, its old files removed (it is being rebuilt from the whole log). */
+  static async fresh(dir: string, counts: ReadCounts): Promise<TicketIndex> {
+    await rm(dir, { recursive: true, force: true });
+    return new TicketIndex(dir, {}, counts);
+  }
+
+  /** Places held in memory, not yet in the bucket files. */
+  get pending(): number {
+    let n = 0;
+    for (const places of this.#pending.values()) n += places.length;
+    return n;
+  }
+
+  /** Records where a line of a ticket lies. */
+  add(ticket: string, line: Pick<AuditLine, 'start' | 'end'>, seq: number): void {
+    const places = this.#pending.get(ticket);
+    const place = { seq, start: line.start, end: line.end };
+    if (places) places.push(place);
+    else this.#pending.set(ticket, [place]);
+  }
+
+  /**
+   * Appends the places held in memory to their buckets and makes them durable; resolves with how much of
+   * each bucket is then complete. What is held is taken at the call, so places added meanwhile wait for
+   * the next flush. A bucket is first cut back to its complete part (a crash may have left more).
+   */
+  async flush(): Promise<Record<string, number>> {
+    const batch = this.#pending;
+    this.#pending = new Map();
+    this.#flushing = batch;
+    try {
+      const buckets = new Map<string, string[]>();
+      for (const [ticket, places] of batch) {
+        const lines = buckets.get(bucketOf(ticket)) ?? [];
+        for (const p of places) lines.push(`${JSON.stringify([ticket, p.seq, p.start, p.end])}\n`);
+        buckets.set(bucketOf(ticket), lines);
+      }
+      await mkdir(this.#dir, { recursive: true, mode: 0o700 });
+      await inBatches([...buckets], async ([bucket, lines]) => {
+        const text = lines.join('');
+        const file = await open(join(this.#dir, bucket), 'a', 0o600);
+        try {
+          await file.truncate(this.#sizes.get(bucket) ?? 0);
+          await file.appendFile(text);
+          await file.sync();
+        } finally {
+          await file.close();
+        }
+        this.#sizes.set(bucket, (this.#sizes.get(bucket) ?? 0) + Buffer.byteLength(text));
+      });
+    } catch (error) {
+      for (const [ticket, places] of batch)
+        this.#pending.set(ticket, [...places, ...(this.#pending.get(ticket) ?? [])]);
+      throw error;
+    } finally {
+      this.#flushing = new Map();
+    }
+    return Object.fromEntries(this.#sizes);
+  }
+
+  /** The places of a ticket's lines, oldest first; `damaged` when the bucket is not what was written. */
+  async find(ticket: string): Promise<Place[] | 'damaged'> {
+    const bucket = bucketOf(ticket);
+    const size = this.#sizes.get(bucket) ?? 0;
+    const places: Place[] = [...(this.#flushing.get(ticket) ?? []), ...(this.#pending.get(ticket) ?? [])];
+    if (size > 0) {
+      const text = await readWhole(join(this.#dir, bucket), size);
+      if (text === undefined) return 'damaged';
+      this.#counts.indexBytes += size;
+      const needle = `[${JSON.stringify(ticket)},`;
+      for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+        if (at > 0 && text[at - 1] !== '\n') continue;
+        const place = placeFrom(text.slice(at, text.indexOf('\n', at)));
+        if (place === undefined) return 'damaged';
+        places.push(place);
+      }
+    }
+    const bySeq = new Map(places.map((p) => [p.seq, p]));
+    return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+  }
+}
+
+/**
+ * The entries at the given places of the log, each checked to be a line of `ticket` carrying its own
+ * hash; `damaged` when one is not (the index points elsewhere than it should).
+ */
+export async function entriesAt(
+  logPath: string,
+  ticket: string,
+  places: readonly Place[],
+  counts: ReadCounts,
+): Promise<AuditEntry[] | 'damaged'> {
+  if (places.length === 0) return [];
+  const file = await open(logPath, 'r');
+  try {
+    const entries: AuditEntry[] = [];
+    for (const place of places) {
+      const bytes = await readRange(file, place.start, place.end - place.start);
+      counts.logLines += 1;
+      counts.logBytes += bytes.length;
+      const entry = parsed(bytes);
+      if (entry?.seq !== place.seq || entry.ticket !== ticket || !carriesItsHash(entry)) return 'damaged';
+      entries.push(entry);
+    }
+    return entries;
+  } finally {
+    await file.close();
+  }
+}
+
+function parsed(bytes: Buffer): AuditEntry | undefined {
+  if (bytes.at(-1) !== 0x0a) return undefined;
+  try {
+    const entry = JSON.parse(bytes.toString('utf8')) as AuditEntry;
+    return entry !== null && typeof entry === 'object' ? entry : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function bucketOf(ticket: string): string {
+  return createHash('sha256').update(ticket).digest('hex').slice(0, BUCKET_CHARS);
+}
+
+function placeFrom(line: string): Place | undefined {
+  try {
+    const [, seq, start, end] = JSON.parse(line) as unknown[];
+    const counts = [seq, start, end];
+    if (
+      counts.every((n) => Number.isSafeInteger(n) && (n as number) >= 0) &&
+      (end as number) > (start as number)
+    )
+      return { seq: seq as number, start: start as number, end: end as number };
+  } catch {
+    // falls through: not a place omsdesk wrote
+  }
+  return undefined;
+}
+
+/** The first `size` bytes of a file as text; undefined when it is missing or shorter. */
+async function readWhole(path: string, size: number): Promise<string | undefined> {
+  let file: Awaited<ReturnType<typeof open>>;
+  try {
+    file = await open(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const bytes = await readRange(file, 0, size);
+    return bytes.length === size ? bytes.toString('utf8') : undefined;
+  } finally {
+    await file.close();
+  }
+}
+
+async function inBatches<T>(items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += PARALLEL) await Promise.all(items.slice(i, i + PARALLEL).map(run));
+}
