@@ -13,7 +13,7 @@ interface Place {
 
 /** Hex characters of a ticket id's SHA-256 naming its bucket: 4,096 files, each a 4,096th of the index. */
 const BUCKET_CHARS = 3;
-/** Buckets written or synced at once. */
+/** Buckets written at once. */
 const PARALLEL = 8;
 
 /**
@@ -28,6 +28,7 @@ export class TicketIndex {
   readonly #counts: ReadCounts;
   readonly #sizes: Map<string, number>;
   #pending = new Map<string, Place[]>();
+  #pendingCount = 0;
   #flushing = new Map<string, Place[]>();
 
   constructor(dir: string, sizes: Readonly<Record<string, number>>, counts: ReadCounts) {
@@ -44,27 +45,27 @@ export class TicketIndex {
 
   /** Places held in memory, not yet in the bucket files. */
   get pending(): number {
-    let n = 0;
-    for (const places of this.#pending.values()) n += places.length;
-    return n;
+    return this.#pendingCount;
   }
 
   /** Records where a line of a ticket lies. */
   add(ticket: string, line: Pick<AuditLine, 'start' | 'end'>, seq: number): void {
     const places = this.#pending.get(ticket);
     const place = { seq, start: line.start, end: line.end };
+    this.#pendingCount += 1;
     if (places) places.push(place);
     else this.#pending.set(ticket, [place]);
   }
 
   /**
-   * Appends the places held in memory to their buckets and makes them durable; resolves with how much of
-   * each bucket is then complete. What is held is taken at the call, so places added meanwhile wait for
+   * Appends the places held in memory to their buckets; resolves with how much of each bucket is then
+   * complete. Not synced (that would cost a sync per bucket): what a power cut loses shows as damage. What is held is taken at the call, so places added meanwhile wait for
    * the next flush. A bucket is first cut back to its complete part (a crash may have left more).
    */
   async flush(): Promise<Record<string, number>> {
-    const batch = this.#pending;
+    const [batch, count] = [this.#pending, this.#pendingCount];
     this.#pending = new Map();
+    this.#pendingCount = 0;
     this.#flushing = batch;
     try {
       const buckets = new Map<string, string[]>();
@@ -80,7 +81,6 @@ export class TicketIndex {
         try {
           await file.truncate(this.#sizes.get(bucket) ?? 0);
           await file.appendFile(text);
-          await file.sync();
         } finally {
           await file.close();
         }
@@ -89,6 +89,7 @@ export class TicketIndex {
     } catch (error) {
       for (const [ticket, places] of batch)
         this.#pending.set(ticket, [...places, ...(this.#pending.get(ticket) ?? [])]);
+      this.#pendingCount += count;
       throw error;
     } finally {
       this.#flushing = new Map();
@@ -103,7 +104,8 @@ export class TicketIndex {
     const places: Place[] = [...(this.#flushing.get(ticket) ?? []), ...(this.#pending.get(ticket) ?? [])];
     if (size > 0) {
       const text = await readWhole(join(this.#dir, bucket), size);
-      if (text === undefined) return 'damaged';
+      // Cut short or zero-filled (bucket files are not synced: a power cut can do either) reads as damaged.
+      if (text === undefined || !text.endsWith('\n') || text.includes('\0')) return 'damaged';
       this.#counts.indexBytes += size;
       const needle = `[${JSON.stringify(ticket)},`;
       for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {

@@ -417,8 +417,8 @@ export class OrderGate {
    * the log keeps that state up to date from here on), then picks up what the last process left in play.
    */
   async #restore(): Promise<void> {
-    const { settledMs } = { ...DEFAULT_RETENTION, ...this.#o.retention };
-    const state = new RestoreState(settledMs);
+    const retention = { ...DEFAULT_RETENTION, ...this.#o.retention };
+    const state = new RestoreState(retention);
     await this.#o.audit.replay(state);
     const now = this.#o.clock.now();
     this.killSwitch.set(state.halted);
@@ -426,7 +426,7 @@ export class OrderGate {
     this.#usage.prune(now);
     // Copies: the log's state goes on taking in what is written.
     for (const r of structuredClone(state.tickets.snapshot())) {
-      if (settledBefore(r, now - settledMs)) continue;
+      if (settledBefore(r, now - retention.settledMs)) continue;
       const held: HeldTicket = {
         ticket: r.ticket,
         releasedLegs: new Set(r.releasedLegs),

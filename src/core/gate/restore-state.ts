@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditFold } from '../audit/index.js';
 import { type StoredTicket, settledBefore, TicketReplay } from './replay.js';
+import { FINAL_TICKET_STATUSES, type Retention } from './ticket-store.js';
 import { DailyUsageBook, type StoredUsage } from './usage.js';
 
 const VERSION = 1;
@@ -22,12 +23,12 @@ export class RestoreState implements AuditFold {
   halted = false;
   readonly usage = new DailyUsageBook();
   readonly tickets = new TicketReplay();
-  readonly #settledMs: number;
+  readonly #retention: Retention;
   #lastAt = 0;
   #taken = 0;
 
-  constructor(settledMs: number) {
-    this.#settledMs = settledMs;
+  constructor(retention: Retention) {
+    this.#retention = retention;
   }
 
   absorb(entry: AuditEntry): void {
@@ -69,10 +70,17 @@ export class RestoreState implements AuditFold {
     return true;
   }
 
-  /** Lets go of past days' holds and of tickets settled longer ago than the window, as of the last line. */
+  /**
+   * Lets go of past days' holds, and of settled tickets as the gate's memory would: those settled longer
+   * ago than the window (as of the last line), then the oldest beyond the number kept.
+   */
   #sweep(): void {
     this.usage.prune(this.#lastAt);
-    const cutoff = this.#lastAt - this.#settledMs;
-    for (const r of [...this.tickets.values()]) if (settledBefore(r, cutoff)) this.tickets.drop(r.ticket.id);
+    const cutoff = this.#lastAt - this.#retention.settledMs;
+    const settled = [...this.tickets.values()].filter((r) => FINAL_TICKET_STATUSES.has(r.ticket.status));
+    for (const r of settled) if (settledBefore(r, cutoff)) this.tickets.drop(r.ticket.id);
+    const kept = settled.filter((r) => !settledBefore(r, cutoff)).sort((a, b) => a.lastAt - b.lastAt);
+    for (const r of kept.slice(0, Math.max(0, kept.length - this.#retention.maxSettled)))
+      this.tickets.drop(r.ticket.id);
   }
 }
