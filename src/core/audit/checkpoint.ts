@@ -22,9 +22,17 @@ function mac(key: Buffer, text: string): string {
   return createHmac('sha256', key).update(`omsdesk-audit-checkpoint\n${text}`).digest('hex');
 }
 
-/** Writes a signed checkpoint atomically (a crash leaves the old one or the new one). */
-export async function writeCheckpoint(path: string, key: Buffer, checkpoint: Checkpoint): Promise<void> {
-  const text = JSON.stringify({ version: VERSION, ...checkpoint });
+/**
+ * Writes a signed checkpoint atomically (a crash leaves the old one or the new one). The state comes as
+ * JSON text, taken when the checkpoint was: the state itself moves on while the index is written.
+ */
+export async function writeCheckpoint(
+  path: string,
+  key: Buffer,
+  checkpoint: Omit<Checkpoint, 'state'> & { readonly stateJson: string },
+): Promise<void> {
+  const { stateJson, ...rest } = checkpoint;
+  const text = `${JSON.stringify({ version: VERSION, ...rest }).slice(0, -1)},"state":${stateJson}}`;
   await writeAtomically(path, `${mac(key, text)}\n${text}\n`);
 }
 
