@@ -418,7 +418,7 @@ export class OrderGate {
    */
   async #restore(): Promise<void> {
     const retention = { ...DEFAULT_RETENTION, ...this.#o.retention };
-    const state = new RestoreState(retention);
+    const state = new RestoreState(retention, this.#o.clock);
     await this.#o.audit.replay(state);
     const now = this.#o.clock.now();
     this.killSwitch.set(state.halted);

@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditFold } from '../audit/index.js';
+import type { Clock } from '../clock.js';
 import { type StoredTicket, settledBefore, TicketReplay } from './replay.js';
 import { FINAL_TICKET_STATUSES, type Retention } from './ticket-store.js';
 import { DailyUsageBook, type StoredUsage } from './usage.js';
@@ -24,11 +25,13 @@ export class RestoreState implements AuditFold {
   readonly usage = new DailyUsageBook();
   readonly tickets = new TicketReplay();
   readonly #retention: Retention;
+  readonly #clock: Clock;
   #lastAt = 0;
   #taken = 0;
 
-  constructor(retention: Retention) {
+  constructor(retention: Retention, clock: Clock) {
     this.#retention = retention;
+    this.#clock = clock;
   }
 
   absorb(entry: AuditEntry): void {
@@ -72,11 +75,13 @@ export class RestoreState implements AuditFold {
 
   /**
    * Lets go of past days' holds, and of settled tickets as the gate's memory would: those settled longer
-   * ago than the window (as of the last line), then the oldest beyond the number kept.
+   * ago than the window, then the oldest beyond the number kept. As of now (or the last line, when later):
+   * a restart comes later still, so it would let go of them too.
    */
   #sweep(): void {
-    this.usage.prune(this.#lastAt);
-    const cutoff = this.#lastAt - this.#retention.settledMs;
+    const now = Math.max(this.#lastAt, this.#clock.now());
+    this.usage.prune(now);
+    const cutoff = now - this.#retention.settledMs;
     const settled = [...this.tickets.values()].filter((r) => FINAL_TICKET_STATUSES.has(r.ticket.status));
     for (const r of settled) if (settledBefore(r, cutoff)) this.tickets.drop(r.ticket.id);
     const kept = settled.filter((r) => !settledBefore(r, cutoff)).sort((a, b) => a.lastAt - b.lastAt);

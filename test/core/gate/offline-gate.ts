@@ -1,4 +1,5 @@
-import { open, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { createAnchorKey, readAnchorKey, writeAnchor } from '../../../src/core/audit/anchor.js';
 import { entryHash } from '../../../src/core/audit/entry.js';
 import { type AnchorOptions, type AuditEntry, AuditLog, GENESIS } from '../../../src/core/audit/index.js';
@@ -78,6 +79,7 @@ export async function writeHistory(
   const ids: string[] = [];
   await rm(`${path}.checkpoint`, { force: true });
   await rm(`${path}.index`, { recursive: true, force: true });
+  await mkdir(dirname(path), { recursive: true });
   const file = await open(path, 'w', 0o600);
   let seq = 0;
   let prev = GENESIS;
