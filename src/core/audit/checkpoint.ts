@@ -4,7 +4,7 @@ import { readTextIfPresent, writeAtomically } from '../data-dir/files.js';
 import type { Anchor } from './anchor.js';
 import { type AuditEntry, carriesItsHash, GENESIS } from './entry.js';
 import { type ReadCounts, readRange } from './read.js';
-import type { LogPoint } from './verify.js';
+import type { AnchorState, LogPoint } from './verify.js';
 
 /**
  * Where a restart can begin: the log up to a point (its line count, byte length, where its last line
@@ -108,4 +108,16 @@ export async function misfit(
   if (entry?.seq !== c.lines || entry.hash !== c.head || !carriesItsHash(entry))
     return `line ${c.lines} of the log is not the line it covers`;
   return undefined;
+}
+
+/** What a start would make of a log's checkpoint, in words (for `omsdesk audit verify`). */
+export async function describeCheckpoint(logPath: string, state: AnchorState): Promise<string> {
+  if (state.key === undefined) return 'not checked (no key)';
+  const found = await readCheckpoint(`${logPath}.checkpoint`, state.key);
+  if (found === undefined) return 'none (the next start reads the whole log and writes one)';
+  const counts = { logLines: 0, logBytes: 0, indexBytes: 0 };
+  const problem = 'problem' in found ? found.problem : await misfit(logPath, found, state.anchor, counts);
+  return problem === undefined
+    ? `at line ${(found as Checkpoint).lines}, signed and fitting the log (a start reads from there)`
+    : `not used by a start (${problem}): the next start reads the whole log and writes it anew`;
 }
