@@ -12,7 +12,8 @@ import type { AnchorState, LogPoint } from './verify.js';
  * index bucket it covers. Signed with the anchor's key, so an altered checkpoint is not used.
  */
 export interface Checkpoint extends LogPoint {
-  readonly index: Readonly<Record<string, number>>;
+  /** Bytes of each index bucket file it covers, by bucket number. */
+  readonly index: readonly number[];
   readonly state: unknown;
 }
 
@@ -61,9 +62,8 @@ export async function readCheckpoint(
       c.version === VERSION &&
       counts.every((n) => Number.isSafeInteger(n) && (n as number) >= 0) &&
       typeof c.head === 'string' &&
-      c.index !== null &&
-      typeof c.index === 'object' &&
-      Object.values(c.index).every((n) => Number.isSafeInteger(n) && n >= 0)
+      Array.isArray(c.index) &&
+      c.index.every((n) => Number.isSafeInteger(n) && n >= 0)
     ) {
       return c as Checkpoint;
     }

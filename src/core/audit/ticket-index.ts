@@ -11,8 +11,8 @@ interface Place {
   readonly end: number;
 }
 
-/** Hex characters of a ticket id's SHA-256 naming its bucket: 4,096 files, each a 4,096th of the index. */
-const BUCKET_CHARS = 3;
+/** Buckets: the first three hex digits of a ticket id's SHA-256 name its file, a 4,096th of the index. */
+const BUCKETS = 4096;
 /** Buckets written at once. */
 const PARALLEL = 8;
 
@@ -26,21 +26,21 @@ const PARALLEL = 8;
 export class TicketIndex {
   readonly #dir: string;
   readonly #counts: ReadCounts;
-  readonly #sizes: Map<string, number>;
+  readonly #sizes: number[];
   #pending = new Map<string, Place[]>();
   #pendingCount = 0;
   #flushing = new Map<string, Place[]>();
 
-  constructor(dir: string, sizes: Readonly<Record<string, number>>, counts: ReadCounts) {
+  constructor(dir: string, sizes: readonly number[], counts: ReadCounts) {
     this.#dir = dir;
-    this.#sizes = new Map(Object.entries(sizes));
+    this.#sizes = Array.from({ length: BUCKETS }, (_, i) => sizes[i] ?? 0);
     this.#counts = counts;
   }
 
   /** An empty index, its old files removed (it is being rebuilt from the whole log). */
   static async fresh(dir: string, counts: ReadCounts): Promise<TicketIndex> {
     await rm(dir, { recursive: true, force: true });
-    return new TicketIndex(dir, {}, counts);
+    return new TicketIndex(dir, [], counts);
   }
 
   /** Places held in memory, not yet in the bucket files. */
@@ -62,13 +62,13 @@ export class TicketIndex {
    * complete. Not synced (that would cost a sync per bucket): what a power cut loses shows as damage. What is held is taken at the call, so places added meanwhile wait for
    * the next flush. A bucket is first cut back to its complete part (a crash may have left more).
    */
-  async flush(): Promise<Record<string, number>> {
+  async flush(): Promise<number[]> {
     const [batch, count] = [this.#pending, this.#pendingCount];
     this.#pending = new Map();
     this.#pendingCount = 0;
     this.#flushing = batch;
     try {
-      const buckets = new Map<string, string[]>();
+      const buckets = new Map<number, string[]>();
       for (const [ticket, places] of batch) {
         const lines = buckets.get(bucketOf(ticket)) ?? [];
         for (const p of places) lines.push(`${JSON.stringify([ticket, p.seq, p.start, p.end])}\n`);
@@ -77,14 +77,14 @@ export class TicketIndex {
       await mkdir(this.#dir, { recursive: true, mode: 0o700 });
       await inBatches([...buckets], async ([bucket, lines]) => {
         const text = lines.join('');
-        const file = await open(join(this.#dir, bucket), 'a', 0o600);
+        const file = await open(join(this.#dir, fileOf(bucket)), 'a', 0o600);
         try {
-          await file.truncate(this.#sizes.get(bucket) ?? 0);
+          await file.truncate(this.#sizes[bucket] ?? 0);
           await file.appendFile(text);
         } finally {
           await file.close();
         }
-        this.#sizes.set(bucket, (this.#sizes.get(bucket) ?? 0) + Buffer.byteLength(text));
+        this.#sizes[bucket] = (this.#sizes[bucket] ?? 0) + Buffer.byteLength(text);
       });
     } catch (error) {
       for (const [ticket, places] of batch)
@@ -94,16 +94,16 @@ export class TicketIndex {
     } finally {
       this.#flushing = new Map();
     }
-    return Object.fromEntries(this.#sizes);
+    return [...this.#sizes];
   }
 
   /** The places of a ticket's lines, oldest first; `damaged` when the bucket is not what was written. */
   async find(ticket: string): Promise<Place[] | 'damaged'> {
     const bucket = bucketOf(ticket);
-    const size = this.#sizes.get(bucket) ?? 0;
+    const size = this.#sizes[bucket] ?? 0;
     const places: Place[] = [...(this.#flushing.get(ticket) ?? []), ...(this.#pending.get(ticket) ?? [])];
     if (size > 0) {
-      const text = await readWhole(join(this.#dir, bucket), size);
+      const text = await readWhole(join(this.#dir, fileOf(bucket)), size);
       // Cut short or zero-filled (bucket files are not synced: a power cut can do either) reads as damaged.
       if (text === undefined || !text.endsWith('\n') || text.includes('\0')) return 'damaged';
       this.#counts.indexBytes += size;
@@ -158,8 +158,13 @@ function parsed(bytes: Buffer): AuditEntry | undefined {
   }
 }
 
-function bucketOf(ticket: string): string {
-  return createHash('sha256').update(ticket).digest('hex').slice(0, BUCKET_CHARS);
+function bucketOf(ticket: string): number {
+  return createHash('sha256').update(ticket).digest().readUInt16BE(0) >> 4;
+}
+
+/** A bucket's file: its three hex digits. */
+function fileOf(bucket: number): string {
+  return bucket.toString(16).padStart(3, '0');
 }
 
 function placeFrom(line: string): Place | undefined {
