@@ -43,7 +43,7 @@ export async function* readAuditLines(
   const start = range.start ?? 0;
   const end = Math.min(size, range.end ?? size);
   if (end <= start) return;
-  const input = createReadStream(path, { start, end: end - 1, highWaterMark: 64 * 1024 });
+  const input = createReadStream(path, { start, end: end - 1, highWaterMark: 256 * 1024 });
   let rest: Buffer = Buffer.alloc(0);
   let at = start;
   const line = (bytes: Buffer, from: number, to: number): AuditLine => {
