@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
 import { readTextIfPresent, writeAtomically } from '../data-dir/files.js';
 import type { Anchor } from './anchor.js';
-import { type AuditEntry, carriesItsHash, GENESIS } from './entry.js';
-import { type ReadCounts, readRange } from './read.js';
+import { carriesItsHash, GENESIS } from './entry.js';
+import { entryOfLine, MAX_AUDIT_LINE_BYTES, type ReadCounts, readRange } from './read.js';
 import type { AnchorState, LogPoint } from './verify.js';
 
 /**
@@ -86,11 +86,13 @@ export async function misfit(
   if (typeof anchor !== 'object' || anchor.lines < c.lines) return 'the anchor is not at or after it';
   if (c.lines === 0)
     return c.bytes === 0 && c.head === GENESIS ? undefined : 'it is not in a form this version reads';
+  const length = c.bytes - c.lastLineAt;
+  if (length <= 0 || length > MAX_AUDIT_LINE_BYTES + 1) return 'it is not in a form this version reads';
   let bytes: Buffer;
   try {
     const file = await open(logPath, 'r');
     try {
-      bytes = await readRange(file, c.lastLineAt, c.bytes - c.lastLineAt);
+      bytes = await readRange(file, c.lastLineAt, length);
     } finally {
       await file.close();
     }
@@ -99,12 +101,7 @@ export async function misfit(
   }
   counts.logLines += 1;
   counts.logBytes += bytes.length;
-  let entry: AuditEntry | undefined;
-  try {
-    entry = bytes.at(-1) === 0x0a ? (JSON.parse(bytes.toString('utf8')) as AuditEntry) : undefined;
-  } catch {
-    entry = undefined;
-  }
+  const entry = entryOfLine(bytes);
   if (entry?.seq !== c.lines || entry.hash !== c.head || !carriesItsHash(entry))
     return `line ${c.lines} of the log is not the line it covers`;
   return undefined;

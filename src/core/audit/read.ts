@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { type FileHandle, stat } from 'node:fs/promises';
+import type { AuditEntry } from './entry.js';
 
 /** Longest audit line read; anything longer is not something omsdesk wrote. */
 export const MAX_AUDIT_LINE_BYTES = 1024 * 1024;
@@ -80,4 +81,15 @@ export async function readRange(file: FileHandle, start: number, length: number)
   const buffer = Buffer.alloc(length);
   const { bytesRead } = await file.read(buffer, 0, length, start);
   return buffer.subarray(0, bytesRead);
+}
+
+/** The entry of one whole line read from its place (newline included); undefined when it is not one. */
+export function entryOfLine(bytes: Buffer): AuditEntry | undefined {
+  if (bytes.at(-1) !== 0x0a) return undefined;
+  try {
+    const entry = JSON.parse(bytes.toString('utf8')) as AuditEntry;
+    return entry !== null && typeof entry === 'object' ? entry : undefined;
+  } catch {
+    return undefined;
+  }
 }

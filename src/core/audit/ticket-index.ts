@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type AuditEntry, carriesItsHash } from './entry.js';
-import { type AuditLine, type ReadCounts, readRange } from './read.js';
+import { type AuditLine, entryOfLine, MAX_AUDIT_LINE_BYTES, type ReadCounts, readRange } from './read.js';
 
 /** Where one line of a ticket lies in the log. */
 interface Place {
@@ -66,8 +66,9 @@ export class TicketIndex {
 
   /**
    * Appends the places held in memory to their buckets; resolves with how much of each bucket is then
-   * complete. Not synced (that would cost a sync per bucket): what a power cut loses shows as damage. What is held is taken at the call, so places added meanwhile wait for
-   * the next flush. A bucket is first cut back to its complete part (a crash may have left more).
+   * complete. What is held is taken at the call, so places added meanwhile wait for the next flush. A
+   * bucket this process has not written is first cut back to its complete part (a crash may have left
+   * more). Not synced (a sync per bucket): what a power cut loses reads as damage.
    */
   async flush(): Promise<number[]> {
     const [batch, count] = [this.#pending, this.#pendingCount];
@@ -147,23 +148,13 @@ export async function entriesAt(
       const bytes = await readRange(file, place.start, place.end - place.start);
       counts.logLines += 1;
       counts.logBytes += bytes.length;
-      const entry = parsed(bytes);
+      const entry = entryOfLine(bytes);
       if (entry?.seq !== place.seq || entry.ticket !== ticket || !carriesItsHash(entry)) return 'damaged';
       entries.push(entry);
     }
     return entries;
   } finally {
     await file.close();
-  }
-}
-
-function parsed(bytes: Buffer): AuditEntry | undefined {
-  if (bytes.at(-1) !== 0x0a) return undefined;
-  try {
-    const entry = JSON.parse(bytes.toString('utf8')) as AuditEntry;
-    return entry !== null && typeof entry === 'object' ? entry : undefined;
-  } catch {
-    return undefined;
   }
 }
 
@@ -182,7 +173,8 @@ function placeFrom(line: string): Place | undefined {
     const counts = [seq, start, end];
     if (
       counts.every((n) => Number.isSafeInteger(n) && (n as number) >= 0) &&
-      (end as number) > (start as number)
+      (end as number) > (start as number) &&
+      (end as number) - (start as number) <= MAX_AUDIT_LINE_BYTES + 1
     )
       return { seq: seq as number, start: start as number, end: end as number };
   } catch {

@@ -176,4 +176,21 @@ describe('a damaged checkpoint or index', () => {
     c.gate.close();
     await c.audit.close();
   });
+
+  it('reads a place of absurd length as damage, not as a read of that size', async () => {
+    const clock = new FakeClock({ start: START, auto: false });
+    const a = await open(clock);
+    const t = await a.gate.preview(buy, MODEL);
+    await a.gate.decline(t.id, ALICE, 'one');
+    a.gate.close();
+    await a.audit.close();
+    const bucket = await readFile(bucketOf(t.id), 'utf8');
+    const huge = bucket.replace(/^(\["T\w+",\d+,\d+),\d+\]$/m, (_line, head: string) => `${head},1e15]`);
+    await writeFile(bucketOf(t.id), huge);
+    const b = await open(clock);
+    expect((await b.gate.find(t.id))?.reason).toBe('one');
+    expect(notices.join()).toMatch(/ticket index .* does not match the log/);
+    b.gate.close();
+    await b.audit.close();
+  });
 });
