@@ -17,7 +17,7 @@ interface Stored {
 
 /**
  * What the gate needs of its audit log at a start, kept line by line: the halt, the holds on the caps,
- * and the tickets still in play (and those settled within the retention window of the last line). The
+ * and the tickets still in play (and those settled within the retention window, as the gate keeps). The
  * log saves it with each checkpoint, so a start replays only the lines written after that.
  */
 export class RestoreState implements AuditFold {
