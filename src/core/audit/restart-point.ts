@@ -167,6 +167,7 @@ export class RestartPoint {
     if (!this.#trusted) return;
     this.#trusted = false;
     this.#notice(`${why}: tickets are looked up by reading the log until the next start, which reads it all`);
+    await this.#writing; // a checkpoint under way lands first, then goes
     await dropCheckpoint(this.#path).catch(() => undefined);
   }
 }
