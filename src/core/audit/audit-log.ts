@@ -99,7 +99,8 @@ export class AuditLog {
       state === undefined || key === undefined
         ? undefined
         : await RestartPoint.find(path, { ...state, key }, reads, notice);
-    // Anchoring as found checks every line, whatever a checkpoint says.
+    // Anchoring as found checks every line, whatever a checkpoint says (a log that had no anchor has no
+    // usable checkpoint either: one needs an anchor at or after it).
     const from = adopt ? undefined : restart?.from;
     const verdict = await checkAuditLog(path, adopt ? undefined : state, {
       ...(from === undefined ? {} : { from }),
