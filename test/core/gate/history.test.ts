@@ -30,7 +30,7 @@ const bucketOf = (id: string) => {
 };
 
 describe('a start over a long audit history', () => {
-  it('reads a log written before checkpoints once, then only the lines after its checkpoint; tickets are found through the index', async () => {
+  it('reads a log written before checkpoints (and RFC 8785) once, then only the lines after its checkpoint; its tickets are found through the index', async () => {
     const clock = new FakeClock({ start: START, auto: false });
     const first = await open(clock);
     const template = await first.gate.preview(buy, MODEL);

@@ -1,8 +1,14 @@
 import { mkdir, open, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createAnchorKey, readAnchorKey, writeAnchor } from '../../../src/core/audit/anchor.js';
-import { entryHash } from '../../../src/core/audit/entry.js';
-import { type AnchorOptions, type AuditEntry, AuditLog, GENESIS } from '../../../src/core/audit/index.js';
+import { legacyCanonicalJson } from '../../../src/core/audit/canonical.js';
+import {
+  type AnchorOptions,
+  type AuditEntry,
+  AuditLog,
+  GENESIS,
+  sha256,
+} from '../../../src/core/audit/index.js';
 import { type InstrumentCatalog, parseInstrumentCatalog } from '../../../src/core/catalogue/index.js';
 import { loadConfig } from '../../../src/core/config/index.js';
 import { type GateBroker, type GateOptions, OrderGate, type Ticket } from '../../../src/core/gate/index.js';
@@ -67,7 +73,7 @@ export async function openOfflineGate(
 /**
  * Writes an audit log of `count` previewed-then-declined tickets (two lines each) in one go, as the gate
  * writes them, re-signing the anchor when given: history made fast, in the log's own format, as a version
- * without checkpoints left it (any checkpoint and index beside it are removed).
+ * before RFC 8785 and checkpoints left it (any checkpoint and index beside it are removed).
  */
 export async function writeHistory(
   path: string,
@@ -86,7 +92,8 @@ export async function writeHistory(
   const line = (event: string, ticket: string, data: unknown): string => {
     seq += 1;
     const body = { seq, at: toIstIso(at), event, ticket, data, prev };
-    const entry: AuditEntry = { ...body, hash: entryHash(body) };
+    // Hashed as versions before RFC 8785 hashed their lines.
+    const entry: AuditEntry = { ...body, hash: sha256(`${prev}\n${legacyCanonicalJson(body)}`) };
     prev = entry.hash;
     return `${JSON.stringify(entry)}\n`;
   };
