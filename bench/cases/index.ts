@@ -1,4 +1,5 @@
 import type { BenchCase } from '../harness/types.js';
+import { auditHistoryCase } from './audit-history.js';
 import { catalogueCase } from './catalogue.js';
 import { chartCase } from './chart.js';
 import { clientVsFetchCase } from './client-fetch.js';
@@ -32,6 +33,7 @@ export const CASES: readonly BenchCase[] = [
   teamLoadCase,
   laneIsolationCase,
   coldStartCase,
+  auditHistoryCase,
   idleMemoryCase,
   loadRunCase,
 ];

@@ -45,8 +45,8 @@ const NEVER_REACHES: Partial<Record<Layer, readonly string[]>> = {
 
 /** The packages each layer may use (besides node: built-ins). */
 const PACKAGES: Record<Layer, readonly string[]> = {
-  core: ['zod', 'undici', 'otpauth'],
-  sim: ['zod'],
+  core: ['zod', 'undici', 'otpauth', 'canonicalize', 'fflate', 'nanoid'],
+  sim: ['zod', 'fflate'],
   mcp: ['@modelcontextprotocol/sdk', 'zod'],
   discord: ['discord.js', '@resvg/resvg-js', 'zod'],
   cli: ['@modelcontextprotocol/sdk', 'zod'],

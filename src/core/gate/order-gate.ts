@@ -88,7 +88,7 @@ export class OrderGate {
     gate.#carriedOver = await restoreTickets({
       audit: options.audit,
       clock: options.clock,
-      settledMs: { ...DEFAULT_RETENTION, ...options.retention }.settledMs,
+      retention: { ...DEFAULT_RETENTION, ...options.retention },
       killSwitch: gate.killSwitch,
       usage: gate.#usage,
       store: gate.#store,

@@ -108,9 +108,30 @@ export class TicketReplay {
   values(): IterableIterator<ReplayedTicket> {
     return this.#tickets.values();
   }
+
+  /** The tickets held, as JSON (a checkpoint's), in the order they were first seen. */
+  snapshot(): StoredTicket[] {
+    return [...this.#tickets.values()].map(({ releasedLegs, ...r }) => ({
+      ...r,
+      releasedLegs: [...releasedLegs],
+    }));
+  }
+
+  /** Takes back the tickets of a `snapshot`, replacing those held. */
+  load(stored: readonly StoredTicket[]): void {
+    this.#tickets.clear();
+    for (const { releasedLegs, ...r } of stored) {
+      this.#tickets.set(r.ticket.id, { ...structuredClone(r), releasedLegs: new Set(releasedLegs) });
+    }
+  }
 }
 
+/** A replayed ticket as a checkpoint keeps it. */
+export type StoredTicket = Omit<ReplayedTicket, 'releasedLegs'> & {
+  readonly releasedLegs: readonly number[];
+};
+
 /** True when a replayed ticket is settled and its last record is older than `cutoff` (no need to keep it). */
-export function settledBefore(r: ReplayedTicket, cutoff: number): boolean {
+export function settledBefore(r: Pick<ReplayedTicket, 'ticket' | 'lastAt'>, cutoff: number): boolean {
   return FINAL_TICKET_STATUSES.has(r.ticket.status) && r.lastAt < cutoff;
 }

@@ -3,16 +3,17 @@ import type { Clock } from '../clock.js';
 import type { TicketExpiry } from './expiry.js';
 import type { KillSwitch } from './kill-switch.js';
 import type { TicketOutcomes } from './outcomes.js';
-import { settledBefore, TicketReplay } from './replay.js';
-import { FINAL_TICKET_STATUSES, type HeldTicket, type TicketStore } from './ticket-store.js';
+import { settledBefore } from './replay.js';
+import { RestoreState } from './restore-state.js';
+import { FINAL_TICKET_STATUSES, type HeldTicket, type Retention, type TicketStore } from './ticket-store.js';
 import type { DailyUsageBook } from './usage.js';
 
 /** What rebuilding the gate from its audit log reaches into. */
 export interface RestoreDeps {
   readonly audit: AuditLog;
   readonly clock: Clock;
-  /** Settled tickets older than this (ms) are not brought back. */
-  readonly settledMs: number;
+  /** Which settled tickets are brought back (those settled within the window, at most so many). */
+  readonly retention: Retention;
   readonly killSwitch: KillSwitch;
   readonly usage: DailyUsageBook;
   readonly store: TicketStore;
@@ -25,29 +26,26 @@ export interface RestoreDeps {
 }
 
 /**
- * Rebuilds the halt, the day's usage of the caps and the tickets from the audit log, then picks up what
- * the last process left in play: a pending ticket can still be decided (or expires), one being sent is
- * settled from the order book. Resolves with the ids of the tickets that were in play.
+ * Rebuilds the halt, the day's usage of the caps and the tickets from the audit log (its last checkpoint
+ * and the lines after it; the log keeps that state up to date from here on), then picks up what the last
+ * process left in play: a pending ticket can still be decided (or expires), one being sent is settled
+ * from the order book. Resolves with the ids of the tickets that were in play.
  */
 export async function restoreTickets(d: RestoreDeps): Promise<string[]> {
+  const state = new RestoreState(d.retention, d.clock);
+  await d.audit.replay(state);
   const now = d.clock.now();
-  const replay = new TicketReplay();
-  const cutoff = now - d.settledMs;
-  await d.audit.scan((entry) => {
-    // A halt (Discord's /halt) holds across restarts until someone resumes.
-    if (entry.event === 'kill_switch_on' || entry.event === 'kill_switch_off')
-      d.killSwitch.set(entry.event === 'kill_switch_on');
-    d.usage.absorb(entry);
-    const replayed = replay.absorb(entry);
-    if (replayed && settledBefore(replayed, cutoff)) replay.drop(replayed.ticket.id);
-  });
+  d.killSwitch.set(state.halted);
+  d.usage.load(state.usage.snapshot());
   d.usage.prune(now);
   const carried: string[] = [];
-  for (const r of replay.values()) {
+  // Copies: the log's state goes on taking in what is written.
+  for (const r of structuredClone(state.tickets.snapshot())) {
+    if (settledBefore(r, now - d.retention.settledMs)) continue;
     if (!FINAL_TICKET_STATUSES.has(r.ticket.status)) carried.push(r.ticket.id);
     const held: HeldTicket = {
       ticket: r.ticket,
-      releasedLegs: r.releasedLegs,
+      releasedLegs: new Set(r.releasedLegs),
       touchedAt: r.lastAt,
       ...(r.sentAt === undefined ? {} : { sentAt: r.sentAt }),
     };
