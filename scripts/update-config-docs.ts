@@ -1,6 +1,8 @@
-// Rewrites the README's configuration table and .env.example from the declared variables (tests check both).
+// Rewrites the README's configuration table, .env.example and server.json's variables from the declared
+// variables (tests check all three).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { configEnvExample, configVariablesMarkdown } from '../src/core/config/index.js';
+import { type ServerJson, updatedServerJson } from './server-json.js';
 
 const path = new URL('../README.md', import.meta.url);
 const readme = readFileSync(path, 'utf8');
@@ -27,3 +29,10 @@ writeFileSync(path, `${readme.slice(0, start)}${table}${end < 0 ? '\n' : readme.
 console.log(`README.md: configuration table rewritten (${rows.length - 2} variables)`);
 writeFileSync(new URL('../.env.example', import.meta.url), configEnvExample());
 console.log('.env.example rewritten');
+const serverPath = new URL('../server.json', import.meta.url);
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+const server = updatedServerJson(JSON.parse(readFileSync(serverPath, 'utf8')) as ServerJson, manifest);
+writeFileSync(serverPath, `${JSON.stringify(server, null, 2)}\n`);
+console.log('server.json: version and variables rewritten');

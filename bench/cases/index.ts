@@ -1,14 +1,17 @@
 import type { BenchCase } from '../harness/types.js';
+import { auditHistoryCase } from './audit-history.js';
 import { catalogueCase } from './catalogue.js';
 import { chartCase } from './chart.js';
 import { clientVsFetchCase } from './client-fetch.js';
 import { clientVsUndiciCase } from './client-undici.js';
 import { coldStartCase } from './cold-start.js';
 import { idleMemoryCase } from './idle-memory.js';
+import { laneIsolationCase } from './lane-isolation.js';
 import { loadRunCase } from './load-run.js';
 import { mcpQuoteCase } from './mcp-quote.js';
 import { noiseFloorCase } from './noise-floor.js';
 import { simVsHttpCase } from './sim-http.js';
+import { teamLoadCase } from './team-load.js';
 import { watcherDiffCase, watcherLookCase } from './watcher.js';
 
 /** Every case, in the order a full run takes them. */
@@ -27,7 +30,10 @@ export const CASES: readonly BenchCase[] = [
   catalogueCase,
   watcherDiffCase,
   watcherLookCase,
+  teamLoadCase,
+  laneIsolationCase,
   coldStartCase,
+  auditHistoryCase,
   idleMemoryCase,
   loadRunCase,
 ];

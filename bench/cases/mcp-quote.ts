@@ -21,6 +21,7 @@ export const mcpQuoteCase: BenchCase = {
       baseUrl: servers.simUrl,
       credentials: paperCredentials(),
       rateLimits: false,
+      sharing: false,
     });
     const mcp = await startMcpPair(broker);
     try {

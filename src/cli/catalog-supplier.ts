@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import {
   CatalogueError,
   DEFAULT_REFRESH_TIME,
-  type InstrumentCatalog,
+  InstrumentCatalog,
   loadInstrumentCatalog,
   PublishedMasters,
   parseInstrumentCatalog,
@@ -27,10 +27,14 @@ export function paperCatalog(sim: Simulator): () => InstrumentCatalog {
   };
 }
 
-/** A live broker's master from the configured file (empty when none is configured: tokens only). */
+/** What a live broker without a master answers wherever a name must be resolved. */
+export const NO_INSTRUMENT_MASTER =
+  'no instrument master is configured: set OMSDESK_INSTRUMENTS_URL or OMSDESK_INSTRUMENTS_FILE';
+
+/** A live broker's master from the configured file (none configured: tokens only, and every name refused saying so). */
 export async function fileCatalog(path: string | undefined): Promise<() => InstrumentCatalog> {
   const catalog =
-    path === undefined ? parseInstrumentCatalog(emptyMaster()) : await loadInstrumentCatalog({ path });
+    path === undefined ? InstrumentCatalog.none(NO_INSTRUMENT_MASTER) : await loadInstrumentCatalog({ path });
   return () => catalog;
 }
 
@@ -46,6 +50,11 @@ export interface LiveCatalog {
  */
 export async function liveCatalog(config: Config, logger: Logger): Promise<LiveCatalog> {
   const { instrumentsFile, instrumentsUrl } = config.broker;
+  if (instrumentsFile === undefined && instrumentsUrl === undefined) {
+    logger.warn(
+      `${NO_INSTRUMENT_MASTER}: until then, instruments are named by exchange and token only, and no order can be previewed`,
+    );
+  }
   if (instrumentsFile !== undefined || instrumentsUrl === undefined) {
     return { get: await fileCatalog(instrumentsFile), close: async () => undefined };
   }
@@ -63,8 +72,4 @@ export async function liveCatalog(config: Config, logger: Logger): Promise<LiveC
     const hint = '(OMSDESK_INSTRUMENTS_URL, or OMSDESK_INSTRUMENTS_FILE for a CSV)';
     throw new CatalogueError(`${error.message.replace(/\.$/, '')} ${hint}.`, [], { cause: error });
   }
-}
-
-function emptyMaster(): string {
-  return 'exchange,token,tradingSymbol,symbolName,instrument,expiry,strike,optionType,lotSize,tickSize,freezeQty\n';
 }

@@ -1,18 +1,88 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { AnchorOptions } from '../core/audit/index.js';
-import { type Config, loadConfig } from '../core/config/index.js';
+import { type Config, loadConfig, parseDotenv } from '../core/config/index.js';
+import type { Logger } from '../core/logger.js';
+import { adoptOldDataDir, chooseDataDir, type DataDirChoice, OLD_DEFAULT, userStateDir } from './data-dir.js';
+import { configureLogFormat, stderrLogger } from './logger.js';
 
-/** The product's configuration from the environment and, when present, `.env` in the working directory. */
-export async function loadCliConfig(env: NodeJS.ProcessEnv = process.env): Promise<Config> {
+/** The configuration, and which data dir it uses and why (said at start). */
+export interface CliConfig {
+  readonly config: Config;
+  readonly dataDir: DataDirChoice;
+}
+
+/** Variables whose defaults lie inside the data dir, so setting one pins a file to a path. */
+const PATHS_IN_DATA_DIR = ['OMSDESK_AUDIT_LOG', 'OMSDESK_KILL_SWITCH_FILE', 'OMSDESK_SIM_STATE'] as const;
+
+/**
+ * The product's configuration from the environment and, when present, `.env` in the working directory.
+ * `adopt` (the command's name) lets a long-running command move an old `./.omsdesk` to the per-user folder.
+ */
+export async function loadCliConfig(
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; adopt?: string } = {},
+): Promise<CliConfig> {
+  const env = options.env ?? process.env;
+  const cwd = options.cwd ?? process.cwd();
   let dotenv: string | undefined;
   try {
-    dotenv = await readFile('.env', 'utf8');
+    dotenv = await readFile(join(cwd, '.env'), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  return loadConfig({ env, ...(dotenv === undefined ? {} : { dotenv }) });
+  const fromFile = dotenv === undefined ? {} : parseDotenv(dotenv).values;
+  const setting = (name: string): string | undefined => {
+    const value = (env[name] ?? fromFile[name])?.trim();
+    return value === '' ? undefined : value;
+  };
+  let dataDir = chooseDataDir({
+    configured: setting('OMSDESK_DATA_DIR'),
+    cwd,
+    stateDir: userStateDir(env),
+    pinned: PATHS_IN_DATA_DIR.filter((name) => setting(name) !== undefined),
+  });
+  const load = (path: string): Config => {
+    const config = loadConfig({
+      env,
+      ...(dotenv === undefined ? {} : { dotenv }),
+      defaults: { OMSDESK_DATA_DIR: path },
+    });
+    configureLogFormat(config.log.format);
+    return config;
+  };
+  // Checked before anything moves: a configuration that cannot start moves nothing.
+  let config = load(dataDir.path);
+  if (dataDir.moveFrom !== undefined) {
+    if (options.adopt === undefined) {
+      // A short command (audit, deploy-commands) reads it where it is; serve, mcp or discord move it.
+      dataDir = {
+        path: dataDir.moveFrom,
+        why: `${OLD_DEFAULT} in the working directory (the default of earlier versions)`,
+      };
+    } else {
+      dataDir = await adoptOldDataDir(dataDir, options.adopt);
+    }
+    if (dataDir.path !== config.dataDir) config = load(dataDir.path);
+  }
+  return { config, dataDir };
+}
+
+/**
+ * A long-running command's configuration, checked by `check`: its warnings, and which data dir it uses
+ * and why, said on stderr by the logger it returns.
+ */
+export async function loadStartConfig(
+  command: string,
+  check: (config: Config) => void,
+): Promise<{ config: Config; logger: Logger }> {
+  const { config, dataDir } = await loadCliConfig({ adopt: command });
+  const logger = stderrLogger(config.log.level);
+  for (const warning of config.warnings) logger.warn(warning);
+  check(config);
+  if (dataDir.notice !== undefined) logger.warn(dataDir.notice);
+  logger.info(`data dir ${resolve(config.dataDir)} (${dataDir.why})`);
+  return { config, logger };
 }
 
 /**

@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { EXIT_USAGE, exitCodeFor } from './exit-codes.js';
+import { logFormat, logLine } from './logger.js';
 import { UsageError } from './usage-error.js';
 
 type Command = (argv: readonly string[]) => Promise<void>;
@@ -64,18 +67,46 @@ const COMMANDS: Record<string, { load: () => Promise<Loaded>; summary: string }>
 /** The order the usage lines are shown in. */
 const USAGE_ORDER = ['serve', 'mcp', 'sim', 'discord', 'deploy-commands', 'audit'] as const;
 
+/** Where omsdesk reads its settings, for the end of `omsdesk help`. */
+const CONFIGURATION = [
+  'configuration: OMSDESK_* and DISCORD_* variables, from the environment or a .env file in the working',
+  'directory (the environment wins); .env.example lists every one, and the README its table. With no',
+  'OMSDESK_BROKER_URL, omsdesk trades paper money on its embedded paper broker.',
+];
+
 async function help(): Promise<string> {
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(18)} ${c.summary}`);
   const usages = await Promise.all(
     USAGE_ORDER.map(async (name) => (await COMMANDS[name]?.load())?.usage ?? ''),
   );
-  return ['usage: omsdesk <command> [flags]', '', 'commands:', ...lines, '', ...usages].join('\n');
+  return [
+    'usage: omsdesk <command> [flags]   (omsdesk --version prints the version)',
+    '',
+    'commands:',
+    ...lines,
+    '',
+    ...usages,
+    '',
+    ...CONFIGURATION,
+  ].join('\n');
+}
+
+/** The version in the package's manifest, two folders up from the command (dist/bin, src/cli, …). */
+function version(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return manifest.version;
 }
 
 async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     console.log(await help());
+    return 0;
+  }
+  if (name === '--version' || name === '-v') {
+    console.log(version());
     return 0;
   }
   const command = COMMANDS[name];
@@ -90,11 +121,16 @@ main(process.argv.slice(2)).then(
     process.exitCode ??= code;
   },
   (error: unknown) => {
-    // parseArgs throws TypeErrors with a code for unknown or malformed flags: a usage problem too.
-    const usage =
-      error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-    console.error(`omsdesk: ${error instanceof Error ? error.message : String(error)}`);
-    if (usage) console.error('run "omsdesk help" for usage');
-    process.exitCode = usage ? 2 : 1;
+    const message = error instanceof Error ? error.message : String(error);
+    const code = exitCodeFor(error);
+    const hint = code === EXIT_USAGE ? 'run "omsdesk help" for usage' : undefined;
+    if (logFormat() === 'json') {
+      const fields = hint === undefined ? { exitCode: code } : { exitCode: code, hint };
+      console.error(logLine(code === 0 ? 'info' : 'error', message, fields));
+    } else {
+      console.error(`omsdesk: ${message}`);
+      if (hint !== undefined) console.error(hint);
+    }
+    process.exitCode = code;
   },
 );

@@ -1,11 +1,10 @@
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { AuditLog } from '../core/audit/index.js';
 import type { InstrumentCatalog } from '../core/catalogue/index.js';
 import { createBrokerClient } from '../core/client/index.js';
 import type { BrokerClient } from '../core/client/types.js';
 import { systemClock } from '../core/clock.js';
 import { type Config, configRedactor } from '../core/config/index.js';
-import { DataDirLock } from '../core/data-dir/lock.js';
 import { OrderGate } from '../core/gate/index.js';
 import { type Logger, redactingLogger } from '../core/logger.js';
 import type { Redactor } from '../core/redact.js';
@@ -13,8 +12,10 @@ import { OrderWatcher } from '../core/watcher/index.js';
 import { DEMO_ACCOUNT } from '../sim/accounts.js';
 import { createSimulator, type Simulator } from '../sim/create-simulator.js';
 import { type LiveCatalog, liveCatalog, paperCatalog } from './catalog-supplier.js';
-import { auditAnchor, loadCliConfig } from './config.js';
-import { stderrLogger } from './logger.js';
+import { auditAnchor, loadStartConfig } from './config.js';
+import { type HeldDataDir, holdDataDir } from './data-dir-hold.js';
+import { listenFailure } from './listen-error.js';
+import { loginAtStart, StartInterrupted } from './start-login.js';
 
 /** Everything one omsdesk process runs on: the broker (embedded or live), the client, the master, the gate. */
 export interface Runtime {
@@ -34,26 +35,30 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** How the start waits for a broker that cannot be reached yet, and what stops the wait. */
+export interface StartOptions {
+  readonly signal?: AbortSignal;
+  readonly loginDelaysMs?: readonly number[];
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The data dir, already taken by the caller; the runtime releases it when it closes or fails. */
+  readonly held?: HeldDataDir;
+}
+
 /**
- * Takes the data dir (one process at a time: the caps and the audit chain are sound only then), starts
- * the paper broker (unless a live one is configured), logs in, and opens the audit log and the gate.
+ * Takes the data dir (unless the caller holds it already; see holdDataDir), starts
+ * the paper broker (unless a live one is configured), logs in (waiting out a broker that is down), and
+ * opens the audit log and the gate.
  */
-export async function startRuntime(config: Config, baseLogger: Logger, command: string): Promise<Runtime> {
+export async function startRuntime(
+  config: Config,
+  baseLogger: Logger,
+  command: string,
+  options: StartOptions = {},
+): Promise<Runtime> {
   const redactor = configRedactor(config);
   const logger = redactingLogger(baseLogger, redactor);
-  const lock = await DataDirLock.acquire(config.dataDir, command);
-  const auditDir = dirname(resolve(config.audit.path));
-  const auditLock =
-    auditDir === resolve(config.dataDir)
-      ? undefined
-      : await DataDirLock.acquire(auditDir, command).catch(async (error: unknown) => {
-          await lock.release();
-          throw error;
-        });
-  const unlock = async (): Promise<void> => {
-    await auditLock?.release();
-    await lock.release();
-  };
+  const held = options.held ?? (await holdDataDir(config, command));
+  const unlock = (): Promise<void> => held.release();
   const sim = await startSim(config, logger).catch(async (error: unknown) => {
     await unlock();
     throw error;
@@ -64,6 +69,7 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
     generation: broker.generation,
     credentials: broker.mode === 'paper' ? paperCredentials() : broker.credentials,
     timeouts: { requestMs: broker.timeouts.requestMs, connectMs: broker.timeouts.connectMs },
+    sharing: broker.freshness,
     logger,
     redactor,
   });
@@ -71,7 +77,12 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
   let watcher: OrderWatcher | undefined;
   let live: LiveCatalog | undefined;
   try {
-    await client.login();
+    await loginAtStart(() => client.login(), {
+      logger,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.loginDelaysMs === undefined ? {} : { delaysMs: options.loginDelaysMs }),
+      ...(options.sleep === undefined ? {} : { sleep: options.sleep }),
+    });
     live = sim ? undefined : await liveCatalog(config, logger);
     const catalog = live?.get ?? paperCatalog(sim as Simulator);
     audit = await AuditLog.open(config.audit.path, systemClock, redactor, {
@@ -145,6 +156,8 @@ function startSim(config: Config, logger: Logger): Promise<Simulator | undefined
     port: config.sim.port,
     ...(config.sim.statePath === undefined ? {} : { statePath: config.sim.statePath }),
     onError: (error, where) => logger.error('paper broker error', { where, error: String(error) }),
+  }).catch((error: unknown) => {
+    throw listenFailure(error, 'the embedded paper broker', 'OMSDESK_SIM_PORT (0 picks a free port)');
   });
 }
 
@@ -159,14 +172,26 @@ function paperCredentials() {
   };
 }
 
-/** Loads the configuration, reports its warnings on stderr, runs `check` on it, then starts the runtime. */
+/**
+ * Loads the configuration, reports its warnings and the data dir on stderr, runs `check` on it, then
+ * starts the runtime; Ctrl-C or SIGTERM during the start stops it (StartInterrupted, exit 0).
+ */
 export async function startFromEnvironment(
   command: string,
   check: (config: Config) => void,
 ): Promise<Runtime> {
-  const config = await loadCliConfig();
-  const logger = stderrLogger(config.log.level);
-  for (const warning of config.warnings) logger.warn(warning);
-  check(config);
-  return startRuntime(config, logger, command);
+  const { config, logger } = await loadStartConfig(command, check);
+  const stop = new AbortController();
+  const onSignal = (): void => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const rt = await startRuntime(config, logger, command, { signal: stop.signal });
+    if (!stop.signal.aborted) return rt;
+    await rt.close();
+    throw new StartInterrupted();
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
 }

@@ -10,6 +10,7 @@ import type {
 import type { Actor } from '../core/audit/index.js';
 import type { CardBoard } from './approvals/card-board.js';
 import type { ResolvedDeps } from './context.js';
+import type { ChannelMessages } from './messages.js';
 
 /** What a command answers: a message's content, embeds, buttons and files. */
 export interface Answer {
@@ -33,6 +34,8 @@ export type CommandKind = 'read' | 'account' | 'order' | 'control';
 export interface CommandContext {
   readonly deps: ResolvedDeps;
   readonly cards: CardBoard;
+  /** Posting in the desk's channels (the monitoring channel's notices). */
+  readonly messages: ChannelMessages;
   /** The person, as the gate and the audit log record them. */
   readonly actor: Actor;
   /** Aborts when the desk stops or the interaction's 15 minutes run out. */

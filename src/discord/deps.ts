@@ -20,7 +20,11 @@ export type DeskGate = Pick<
   | 'status'
   | 'list'
   | 'onChange'
-  | 'setKillSwitch'
+  | 'bindCard'
+  | 'refuseDecision'
+  | 'carriedOver'
+  | 'halt'
+  | 'resume'
   | 'killSwitch'
 >;
 

@@ -5,7 +5,9 @@ import { CardBoard } from './approvals/card-board.js';
 import { commandMap } from './commands/index.js';
 import { type ResolvedDeps, resolveDeps } from './context.js';
 import type { DeskDeps } from './deps.js';
+import { onceEach } from './interactions/problems.js';
 import { createRouter } from './interactions/router.js';
+import { screenInteractions } from './interactions/screen.js';
 import { NO_MENTIONS, restMessages } from './messages.js';
 import { restPosts } from './monitor/channel-posts.js';
 import { OrderMonitor } from './monitor/monitor.js';
@@ -53,17 +55,21 @@ export async function startDiscordDesk(o: DeskOptions): Promise<DiscordDesk> {
     allowedMentions: NO_MENTIONS,
   });
   const life = new AbortController();
+  const messages = restMessages(client.rest);
   const cards = new CardBoard({
-    messages: restMessages(client.rest),
+    messages,
     gate: deps.gate,
     channelId: deps.settings.approvalsChannel,
     guildId: deps.settings.guildId,
     logger: deps.logger,
   });
-  const route = createRouter({ deps, cards, commands: commandMap(), life: life.signal });
+  const problem = onceEach(deps.logger);
+  screenInteractions(client, problem);
+  const route = createRouter({ deps, cards, messages, commands: commandMap(), life: life.signal, problem });
   const underway = new Set<Promise<void>>();
   client.on(Events.InteractionCreate, (interaction) => {
-    const handled = route(interaction);
+    // The router never throws; should that ever change, nothing may escape into discord.js's handler.
+    const handled = route(interaction).catch(() => undefined);
     underway.add(handled);
     void handled.finally(() => underway.delete(handled));
   });
@@ -84,6 +90,8 @@ export async function startDiscordDesk(o: DeskOptions): Promise<DiscordDesk> {
     await client.destroy();
     throw error;
   });
+  // Cards of tickets the last process left in play show them as they are now.
+  cards.refreshCarriedOver();
   const botName = client.user?.username ?? 'the bot';
   deps.logger.info(`Discord desk online as ${botName}`);
   return {

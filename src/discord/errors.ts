@@ -31,7 +31,8 @@ const BROKER_NEXT: Readonly<Record<BrokerErrorCode, string>> = {
 };
 
 const GATE_NEXT: Readonly<Record<GateErrorCode, string>> = {
-  TICKET_NOT_FOUND: 'place the order again with /order, /multi-order or /straddle',
+  TICKET_NOT_FOUND:
+    'decide a waiting ticket on its own card (/pending links it), or place the order again with /order, /multi-order or /straddle',
   TICKET_EXPIRED: 'place the order again and have it approved before it expires',
   TICKET_DECIDED: 'see the card for its outcome, or /order-status with the ticket id',
   TICKET_TAMPERED: 'place the order again',
@@ -52,7 +53,13 @@ export function describeError(error: unknown): string {
     const detail = error.brokerText
       ? message.replace(`"${escapeMarkdown(error.brokerText)}"`, external(error.brokerText))
       : message;
-    return `${detail}\nNext: ${BROKER_NEXT[error.code]}.`;
+    // A refusal for the rate limit says when a slot frees: the next step waits that long.
+    const wait = error.code === 'RATE_LIMITED' ? error.retryAfterMs : undefined;
+    const next =
+      wait === undefined
+        ? BROKER_NEXT[error.code]
+        : `run the command again in ${Math.max(1, Math.ceil(wait / 1000))} s`;
+    return `${detail}\nNext: ${next}.`;
   }
   if (isGateError(error)) {
     const list = error.violations.map((v) => `\n- ${escapeMarkdown(v.message)}`).join('');

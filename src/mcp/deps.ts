@@ -12,7 +12,7 @@ export type ReadClient = BrokerReads;
 /** The gate operations the MCP server uses. */
 export type McpGate = Pick<
   OrderGate,
-  'preview' | 'approve' | 'decline' | 'get' | 'find' | 'status' | 'list' | 'waitForDecision' | 'onChange'
+  'preview' | 'approve' | 'decline' | 'get' | 'find' | 'status' | 'list' | 'onChange'
 >;
 
 /** How a human confirms orders placed through MCP (`OMSDESK_CONFIRM`). */

@@ -60,6 +60,34 @@ describe('omsdesk audit', () => {
     expect(last).toMatchObject({ event: 'anchored', actor: { channel: 'cli', id: 'operator' } });
   });
 
+  it("verify checks every line, also those a start takes on the checkpoint's word, and says what a start makes of the checkpoint", async () => {
+    const anchor = { path: `${file}.anchor`, keyPath: env.OMSDESK_AUDIT_KEY_FILE as string };
+    const log = await AuditLog.open(file, systemClock, new Redactor(), { anchor });
+    await log.replay({ restore: () => true, absorb: () => undefined, snapshot: () => ({}) });
+    for (const event of ['previewed', 'approved', 'submitted']) await log.append({ event, ticket: 'T1' });
+    await log.close();
+    const sound = await runCli(['audit', 'verify'], env);
+    expect(sound.stdout).toContain('checkpoint: at line 3, signed and fitting the log');
+
+    // An early line edited without re-chaining the rest: a start reads from the checkpoint and opens it...
+    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
+    await writeFile(file, `${[lines[0]?.replace('"T1"', '"T2"'), ...lines.slice(1)].join('\n')}\n`);
+    await (await AuditLog.open(file, systemClock, new Redactor(), { anchor })).close();
+    // ...the full check finds it.
+    const broken = await runCli(['audit', 'verify'], env);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('BROKEN at line 1');
+
+    await writeFile(file, `${lines.join('\n')}\n`);
+    const checkpoint = await readFile(`${file}.checkpoint`, 'utf8');
+    await writeFile(`${file}.checkpoint`, checkpoint.replace('"lines":3', '"lines":2'));
+    const altered = await runCli(['audit', 'verify'], env);
+    expect(altered.code).toBe(0);
+    expect(altered.stdout).toContain(
+      'checkpoint: not used by a start (it was altered, or signed with another key)',
+    );
+  });
+
   it('refuses anything but verify or anchor with a usage message', async () => {
     const { code, stderr } = await runCli(['audit', 'fix'], env);
     expect(code).toBe(2);

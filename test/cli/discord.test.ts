@@ -68,6 +68,7 @@ function omsdesk(args: readonly string[], vars: Record<string, string>): ChildPr
 async function finished(
   c: ChildProcessWithoutNullStreams,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  c.stdin.end();
   let stdout = '';
   let stderr = '';
   c.stdout.on('data', (d: Buffer) => {
@@ -134,7 +135,7 @@ describe('omsdesk deploy-commands, discord and serve', () => {
 
   it('mcp on stdio never starts the bot and, with OMSDESK_CONFIRM=discord, says to use serve', async () => {
     const run = await finished(omsdesk(['mcp'], env({ OMSDESK_CONFIRM: 'discord' })));
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(78); // a configuration to change: a supervisor must not restart it as it is
     expect(run.stderr).toMatch(/omsdesk mcp never runs: use omsdesk serve/);
     expect(fake.calls).not.toContain('GET /gateway/bot');
   });

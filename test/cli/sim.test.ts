@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { lines, runCli, spawnCli } from '../helpers/cli.js';
+import { lines, logMessages, runCli, spawnCli } from '../helpers/cli.js';
 import { totpFor } from '../helpers/sim.js';
 
 describe('omsdesk sim', () => {
@@ -92,7 +92,7 @@ describe('omsdesk sim', () => {
   it('refuses a bad flag with exit code 2 and says what is wrong', async () => {
     const { code, stderr } = await runCli(['sim', '--hours', 'sometimes']);
     expect(code).toBe(2);
-    expect(stderr).toContain('--hours must be one of always, real, got "sometimes"');
+    expect(logMessages(stderr)).toContain('--hours must be one of always, real, got "sometimes"');
     const unknown = await runCli(['sim', '--colour']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("Unknown option '--colour'");

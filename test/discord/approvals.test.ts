@@ -24,14 +24,6 @@ afterEach(async () => {
   d = undefined;
 });
 
-/** Carol asks for an order; resolves with the ticket id once its card is posted. */
-async function requested(desk: DeskHarness, values: Record<string, unknown> = BUY_ONE): Promise<string> {
-  const reply = await desk.fake.reply(desk.run('order', values, CAROL));
-  const id = ticketIn(reply);
-  await desk.cardWhere(id, (c) => buttonsOf(c).length === 2, 'posted with its buttons');
-  return id;
-}
-
 describe('order cards and approvals', () => {
   it('posts a card with Confirm and Reject, tells the requester privately with a link, and places exactly one order when an approver confirms', async () => {
     d = await startDesk();
@@ -73,7 +65,7 @@ describe('order cards and approvals', () => {
 
   it('records the Discord user id and channel of the requester and the approver in the audit log', async () => {
     d = await startDesk();
-    const id = await requested(d);
+    const id = await d.requested();
     await d.fake.ack(d.click(id, 'confirm', BOB));
     await d.cardWhere(id, (c) => /order \d{14}/.test(textOf(c)), 'placed');
     const entries = (await readFile(d.g.auditPath, 'utf8'))
@@ -94,7 +86,7 @@ describe('order cards and approvals', () => {
 
   it('lets an approver by role confirm, and places one order for a burst of clicks from two approvers', async () => {
     d = await startDesk();
-    const id = await requested(d);
+    const id = await d.requested();
     const clicks = [BOB, ALICE, BOB, ALICE, BOB].map((u) => d?.click(id, 'confirm', u) as InteractionRecord);
     const acks = await Promise.all(clicks.map((c) => d?.fake.ack(c)));
     expect(acks.map((a) => a?.type).sort()).toEqual([4, 4, 4, 4, 6]);
@@ -108,7 +100,7 @@ describe('order cards and approvals', () => {
 
   it('refuses a click from someone who is not an approver: a private refusal, the card unchanged, nothing placed', async () => {
     d = await startDesk();
-    const id = await requested(d);
+    const id = await d.requested();
     const before = JSON.stringify(d.card(id));
     const click = d.click(id, 'confirm', CAROL);
     const refusal = await d.fake.reply(click);
@@ -121,7 +113,7 @@ describe('order cards and approvals', () => {
 
   it('lists the waiting ticket in /pending with its card, then rejects on Reject: the card says who, nothing is placed', async () => {
     d = await startDesk();
-    const id = await requested(d);
+    const id = await d.requested();
     const pending = textOf(await d.fake.reply(d.run('pending', {}, BOB)));
     expect(pending).toMatch(
       new RegExp(

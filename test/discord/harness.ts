@@ -1,8 +1,12 @@
 import { type InstrumentCatalog, parseInstrumentCatalog } from '../../src/core/catalogue/index.js';
 import { type CandleChartInput, renderCandleChart } from '../../src/core/chart/index.js';
-import { type BrokerClient, createBrokerClient } from '../../src/core/client/index.js';
+import {
+  type BrokerClient,
+  type BrokerClientOptions,
+  createBrokerClient,
+} from '../../src/core/client/index.js';
 import { deployCommands } from '../../src/discord/deploy.js';
-import type { ChartRenderer, DeskSettings } from '../../src/discord/deps.js';
+import type { ChartRenderer, DeskClient, DeskSettings } from '../../src/discord/deps.js';
 import { type DiscordDesk, startDiscordDesk } from '../../src/discord/desk.js';
 import { instrumentsCsv } from '../../src/sim/market/index.js';
 import { type GateHarness, startGate } from '../core/gate/harness.js';
@@ -12,6 +16,7 @@ import {
   APPROVALS_CHANNEL,
   APPROVER_ROLE,
   BOT_TOKEN,
+  CAROL,
   type FakeUser,
   GUILD_ID,
   MONITOR_CHANNEL,
@@ -33,12 +38,22 @@ export interface DeskOptions {
   readonly ttlMs?: number;
   /** How long a read may take before the client gives up (default 2 s; raise for a slow broker). */
   readonly readTimeoutMs?: number;
+  /** How long the fake Discord lets an interaction wait for its acknowledgement (default 3 s). */
+  readonly ackDeadlineMs?: number;
+  /** More options of a read client of the desk's own (its rate limits, sharing). */
+  readonly readClient?: Partial<BrokerClientOptions>;
+  /** What the desk is given as its client, made from the read client (to watch what it is asked). */
+  readonly reads?: (client: BrokerClient) => DeskClient;
 }
+
+/** What the order commands of these tests ask for unless told otherwise. */
+const BUY_ONE = { side: 'BUY', instrument: 'RELIANCE', quantity: 1, price_type: 'MKT' };
 
 /** A real discord.js bot against the fake Discord, over a real gate on a real paper broker. */
 export interface DeskHarness {
   readonly g: GateHarness;
   readonly fake: FakeDiscord;
+  /** The running desk (a new one after `restart`). */
   readonly desk: DiscordDesk;
   readonly catalog: () => InstrumentCatalog;
   readonly settings: DeskSettings;
@@ -46,6 +61,8 @@ export interface DeskHarness {
   readonly charts: CandleChartInput[];
   /** What the desk logged, one `level message fields` line each. */
   readonly logs: string[];
+  /** Asks for `/order` (default: buy 1 RELIANCE at market) as `user` (default Carol); resolves with the ticket id once its card is posted with its buttons. */
+  requested(values?: Record<string, unknown>, user?: FakeUser): Promise<string>;
   /** Runs a slash command in the trading channel (or `channelId`) as `user` (default Alice). */
   run(name: string, values?: Record<string, unknown>, user?: FakeUser, channelId?: string): InteractionRecord;
   /** The card of a ticket in the approvals channel, as it is now. */
@@ -56,6 +73,12 @@ export interface DeskHarness {
   click(ticketId: string, decision: 'confirm' | 'reject', user: FakeUser): InteractionRecord;
   /** Orders the paper broker holds today. */
   brokerOrders(): Promise<number>;
+  /**
+   * Stops the desk and its gate and starts new ones on the same audit log, broker and Discord, as a new
+   * process would. `crash`: the stopping desk cannot reach Discord (its cards keep what they showed);
+   * `downMs`: how long the process stays down (the clock moves on).
+   */
+  restart(options?: { crash?: boolean; downMs?: number }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -98,7 +121,11 @@ export function buttonsOf(message: FakeMessage): string[] {
 }
 
 /** A read client with its own timeouts (the gate's client cuts requests at 2 s). */
-function readClient(g: GateHarness, timeoutMs: number): BrokerClient {
+function readClient(
+  g: GateHarness,
+  timeoutMs: number,
+  more: Partial<BrokerClientOptions> = {},
+): BrokerClient {
   return createBrokerClient({
     baseUrl: g.h.sim.url,
     credentials: {
@@ -109,15 +136,22 @@ function readClient(g: GateHarness, timeoutMs: number): BrokerClient {
       totp: () => totpFor(g.h.clock.now()),
     },
     rateLimits: false,
+    sharing: false,
     timeouts: { headersMs: timeoutMs, requestMs: timeoutMs },
+    ...more,
   });
 }
 
 /** Starts the paper broker, the gate, the fake Discord, registers the commands and logs the bot in. */
 export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
   const g = await startGate(o.env ?? {}, { ttlMs: o.ttlMs ?? 120_000, acceptWaitMs: 1_500 });
-  const fake = await FakeDiscord.start();
-  const reads = o.readTimeoutMs === undefined ? g.client : readClient(g, o.readTimeoutMs);
+  const fake = await FakeDiscord.start(
+    o.ackDeadlineMs === undefined ? {} : { ackDeadlineMs: o.ackDeadlineMs },
+  );
+  const reads =
+    o.readTimeoutMs === undefined && o.readClient === undefined
+      ? g.client
+      : readClient(g, o.readTimeoutMs ?? 2_000, o.readClient);
   const master = parseInstrumentCatalog(instrumentsCsv(g.h.sim.market.universe(g.h.clock.now())));
   const catalog = () => master;
   const settings: DeskSettings = {
@@ -130,6 +164,20 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
   };
   const charts: CandleChartInput[] = [];
   const { logger, logs } = recordingLogger();
+  const launch = () =>
+    startDiscordDesk({
+      token: BOT_TOKEN,
+      apiUrl: fake.api,
+      deps: {
+        client: o.reads?.(reads) ?? reads,
+        catalog,
+        gate: g.gate,
+        settings,
+        clock: g.clock,
+        logger,
+        renderChart: watchedChartRenderer(charts),
+      },
+    });
   let desk: DiscordDesk;
   try {
     await deployCommands({
@@ -139,19 +187,7 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
       guildId: GUILD_ID,
       settings,
     });
-    desk = await startDiscordDesk({
-      token: BOT_TOKEN,
-      apiUrl: fake.api,
-      deps: {
-        client: reads,
-        catalog,
-        gate: g.gate,
-        settings,
-        clock: g.clock,
-        logger,
-        renderChart: watchedChartRenderer(charts),
-      },
-    });
+    desk = await launch();
   } catch (error) {
     await fake.close();
     if (reads !== g.client) await reads.close();
@@ -163,13 +199,25 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
   return {
     g,
     fake,
-    desk,
+    get desk() {
+      return desk;
+    },
     catalog,
     settings,
     charts,
     logs,
     run: (name, values = {}, user = ALICE, channelId = TRADING_CHANNEL) =>
       fake.command(name, values, { user, channelId }),
+    async requested(values = BUY_ONE, user = CAROL) {
+      const id = ticketIn(
+        await fake.reply(fake.command('order', values, { user, channelId: TRADING_CHANNEL })),
+      );
+      await fake.waitFor(() => {
+        const card = cardOf(id);
+        return card && buttonsOf(card).length === 2 ? card : undefined;
+      }, `card ${id}: posted with its buttons`);
+      return id;
+    },
     card: cardOf,
     cardWhere: (id, test, what) =>
       fake.waitFor(() => {
@@ -183,6 +231,13 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
     },
     async brokerOrders() {
       return (await g.client.getOrderBook()).length;
+    },
+    async restart({ crash = false, downMs = 0 } = {}) {
+      if (crash) fake.outage('drop');
+      await desk.close();
+      fake.outage(undefined);
+      await g.reopen(undefined, downMs);
+      desk = await launch();
     },
     async close() {
       await desk.close();

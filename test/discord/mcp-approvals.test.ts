@@ -6,7 +6,7 @@ import type { ConfirmMode } from '../../src/mcp/deps.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { APPROVALS_CHANNEL } from '../fakes/discord/ids.js';
 import { depsFor, readTicket } from '../mcp/harness.js';
-import { ALICE, buttonsOf, type DeskHarness, startDesk, textOf } from './harness.js';
+import { ALICE, buttonsOf, CAROL, type DeskHarness, shown, startDesk, textOf } from './harness.js';
 
 const ORDER = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
 
@@ -99,6 +99,31 @@ describe('MCP tickets approved on Discord', () => {
     const result = await call;
     expect(result.structuredContent).toMatchObject({ status: 'DECLINED', confirmation: 'discord' });
     expect(d.g.placements).toHaveLength(0);
+  });
+
+  it('in mode tool, a Discord click naming the ticket is refused and recorded, and confirm_order still places it once', async () => {
+    d = await startDesk();
+    client = await mcpOn(d, 'tool');
+    const preview = (await client.callTool({ name: 'place_order', arguments: ORDER })) as CallToolResult;
+    const { ticketId } = preview.structuredContent as { ticketId: string };
+    const order = { side: 'BUY', instrument: 'INFY', quantity: 1, price_type: 'MKT' };
+    await d.fake.reply(d.run('order', order, CAROL));
+    const card = await d.fake.waitFor(() => d?.fake.messages(APPROVALS_CHANNEL)[0], 'a card');
+    const refused = await d.fake.reply(
+      d.fake.click(card, `confirm:${ticketId}`, { user: ALICE, channelId: APPROVALS_CHANNEL }),
+    );
+    expect(shown(refused.content)).toContain(
+      `ticket ${ticketId} waits for its decision through the assistant's confirm_order call`,
+    );
+    expect(await d.brokerOrders()).toBe(0);
+    const events = (await d.g.auditEntries()).filter((e) => e.ticket === ticketId).map((e) => e.event);
+    expect(events).toEqual(['previewed', 'decision_refused']);
+    const confirmed = (await client.callTool({
+      name: 'confirm_order',
+      arguments: { ticket_id: ticketId },
+    })) as CallToolResult;
+    expect(confirmed.isError).toBeFalsy();
+    expect(await d.brokerOrders()).toBe(1);
   });
 
   it('withdraws the card when the MCP client stops waiting: it says so, and a later click places nothing', async () => {

@@ -123,6 +123,8 @@ export async function startMonitorDesk(o: { journalSize?: number } = {}): Promis
     baseUrl: h.sim.url,
     credentials: simCredentials(h),
     rateLimits: false,
+    // On the wall clock, a shared answer would make what a test reads depend on its speed.
+    sharing: false,
     timeouts: { headersMs: 3_000, requestMs: 4_000 },
   });
   const master = parseInstrumentCatalog(instrumentsCsv(h.sim.market.universe(h.clock.now())));

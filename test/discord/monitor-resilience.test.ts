@@ -76,12 +76,13 @@ describe('the monitoring channel when Discord or omsdesk fail', () => {
     const resting = await restingBuy(d);
     const market = await d.placeOutside({});
     await d.poll();
-    const saved = async (): Promise<string[]> =>
-      (
-        JSON.parse(await readFile(d?.outboxPath as string, 'utf8')) as {
-          orders: Array<{ orderNumber: string }>;
-        }
-      ).orders.map((o) => o.orderNumber);
+    // An outbox not written yet holds nothing saved.
+    const saved = async (): Promise<string[]> => {
+      const text = await readFile(d?.outboxPath as string, 'utf8').catch(() => '{"orders":[]}');
+      return (JSON.parse(text) as { orders: Array<{ orderNumber: string }> }).orders.map(
+        (o) => o.orderNumber,
+      );
+    };
     // The watcher went on, and the outbox holds both orders while the first post still waits for Discord.
     await until(async () => (await saved()).length === 2, 'the outbox to be saved');
     expect(await saved()).toEqual([resting.orderNumber, market]);

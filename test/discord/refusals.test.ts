@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_COMMANDS } from '../../src/discord/commands/index.js';
 import { APPROVALS_CHANNEL, GUILD_ID, MONITOR_CHANNEL, OTHER_GUILD_ID } from '../fakes/discord/ids.js';
-import { ALICE, BOB, buttonsOf, CAROL, type DeskHarness, startDesk, textOf, ticketIn } from './harness.js';
+import { ALICE, BOB, buttonsOf, CAROL, type DeskHarness, startDesk, textOf } from './harness.js';
 
 const BUY_ONE = { side: 'BUY', instrument: 'RELIANCE', quantity: 1, price_type: 'MKT' };
 const EPHEMERAL = 64;
@@ -12,16 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => d.close());
 
-async function requested(user = CAROL): Promise<string> {
-  const id = ticketIn(await d.fake.reply(d.run('order', BUY_ONE, user)));
-  await d.cardWhere(id, (c) => buttonsOf(c).length === 2, 'posted');
-  return id;
-}
-
 describe('what leaves no order', () => {
   it('refuses an approver approving their own order under four-eyes, and lets another approver decide it', async () => {
     const placed = d.g.placements.length;
-    const id = await requested(ALICE);
+    const id = await d.requested(undefined, ALICE);
     const refusal = await d.fake.reply(d.click(id, 'confirm', ALICE));
     expect(refusal.flags & EPHEMERAL).toBe(EPHEMERAL);
     expect(refusal.content).toMatch(/Four-eyes rule: you asked for this order/);
@@ -34,7 +28,7 @@ describe('what leaves no order', () => {
 
   it('says a ticket expired when its card is clicked after the time to live, and places nothing', async () => {
     const placed = d.g.placements.length;
-    const id = await requested();
+    const id = await d.requested();
     await d.g.clock.advance(121_000);
     const card = await d.cardWhere(id, (c) => /expired: nothing was sent/.test(textOf(c)), 'expired');
     expect(buttonsOf(card)).toEqual([]);
@@ -52,7 +46,7 @@ describe('what leaves no order', () => {
   });
 
   it('answers a click on a card whose ticket this process does not know (after a restart): nothing is placed', async () => {
-    const id = await requested();
+    const id = await d.requested();
     const card = d.card(id);
     const answer = await d.fake.reply(
       d.fake.click(card as never, 'confirm:TZZZZ2345', { user: ALICE, channelId: APPROVALS_CHANNEL }),
@@ -66,7 +60,7 @@ describe('what leaves no order', () => {
 
   it('halts from /halt (approvers only, audited with who did it): a waiting card cannot be confirmed, new orders are refused', async () => {
     const placed = d.g.placements.length;
-    const id = await requested();
+    const id = await d.requested();
     const notAllowed = await d.fake.reply(d.run('halt', {}, CAROL));
     expect(notAllowed.content).toMatch(/Only approvers .* can halt or resume/);
     expect(d.g.gate.killSwitch.engaged()).toBe(false);

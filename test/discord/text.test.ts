@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseInstrumentCatalog } from '../../src/core/catalogue/index.js';
 import { BrokerError } from '../../src/core/errors.js';
+import type { Ticket } from '../../src/core/gate/index.js';
 import { parseDecisionId } from '../../src/discord/approvals/buttons.js';
+import { renderCard } from '../../src/discord/approvals/card.js';
 import { DeskInputError, describeError } from '../../src/discord/errors.js';
 import { parseLegs } from '../../src/discord/legs.js';
 import { escapeMarkdown, external } from '../../src/discord/text/escape.js';
@@ -21,16 +23,33 @@ describe('broker free text in Discord', () => {
       'RED:**Margin** @everyone <@123456789012345678> `x` [click](https://evil.example) ||spoiler|| > quote';
     const shown = external(hostile);
     expect(shown.startsWith('⟦') && shown.endsWith('⟧')).toBe(true);
-    expect(shown).not.toMatch(/(^|[^\\])[*_`|[\]<>@]/);
+    // Markdown escaped everywhere but in the one link, which is wrapped so Discord previews nothing.
+    expect(shown.replace('<https://evil.example>', '')).not.toMatch(/(^|[^\\])[*_`|[\]<>@]/);
+    expect(shown).toContain('\\[click\\](<https://evil.example>)');
     expect(shown).toContain('\\@everyone');
     expect(shown).toContain('\\<\\@123456789012345678\\>');
-    expect(shown.replace(/\\([^0-9A-Za-z\s])/g, '$1')).toBe(`⟦${hostile}⟧`);
+    expect(
+      shown.replace(/\\([^0-9A-Za-z\s])/g, '$1').replace('<https://evil.example>', 'https://evil.example'),
+    ).toBe(`⟦${hostile}⟧`);
   });
 
   it('removes control and direction characters and our own marks, and bounds the length', () => {
-    expect(external('a\u202eb\nc⟧d', 240)).toBe('⟦a b cd⟧');
+    expect(external('a\u202eb\nc⟧d', 240)).toBe('⟦ab cd⟧');
     expect(external('x'.repeat(300), 50)).toBe(`⟦${'x'.repeat(49)}…⟧`);
     expect(escapeMarkdown('10:15 RELIANCE-EQ')).toBe('10:15 RELIANCE-EQ');
+  });
+
+  it('wraps bare web addresses so Discord links them without fetching a preview', () => {
+    expect(external('See https://evil.example/a_b?c=1. Or http://x.example/(y)!')).toBe(
+      '⟦See <https://evil.example/a_b?c=1>. Or <http://x.example/(y)>!⟧',
+    );
+    expect(external('no link here: example.com')).toBe('⟦no link here: example.com⟧');
+  });
+
+  it('drops invisible and direction characters from any free text, ours too', () => {
+    const sneaky = 'fat\u200b fin\u2066ger\u202e \u{e0041}oops\ufeff';
+    expect(escapeMarkdown(sneaky)).toBe('fat finger oops');
+    expect(external(sneaky)).toBe('⟦fat finger oops⟧');
   });
 
   it("marks the broker's own words inside an error, and says what to do next", () => {
@@ -45,6 +64,44 @@ describe('broker free text in Discord', () => {
       "getQuote: the broker refused the request. Broker said: ⟦Error \\*5\\* \\@here⟧\nNext: read the broker's reason and change the request.",
     );
     expect(describeError(new Error('secret internals'))).not.toContain('secret internals');
+  });
+});
+
+describe('a card whose outcome is unknown', () => {
+  it("says in plain words what is known and to run /order-status, never the client's calls", () => {
+    const instrument = catalog.all().find((i) => i.tradingSymbol === 'RELIANCE-EQ');
+    const ticket = {
+      id: 'TABCD2345',
+      kind: 'single',
+      status: 'UNKNOWN',
+      createdAt: '2026-11-20T10:00:00+05:30',
+      expiresAt: '2026-11-20T10:02:00+05:30',
+      requestedBy: { channel: 'discord', id: '1200000000000000103' },
+      decidedBy: { channel: 'discord', id: '1200000000000000101', name: 'alice' },
+      decidedAt: '2026-11-20T10:00:30+05:30',
+      legs: [
+        {
+          instrument,
+          outcome: {
+            status: 'UNKNOWN',
+            reason:
+              'placeOrder: the order was sent but no definite answer came back: it may or may not have been placed. Cause: the broker did not answer in time. Settle it with reconcileOrder("omsdesk:TABCD2345") before placing it again',
+          },
+        },
+      ],
+      hash: 'f'.repeat(64),
+      summary: 'BUY 1 RELIANCE-EQ on NSE at market',
+      violations: [],
+      warnings: [],
+      margin: { required: undefined, available: undefined, shortfall: undefined, basis: '' },
+    } as unknown as Ticket;
+    const text = renderCard(ticket)
+      .embeds.map((e) => JSON.stringify(e))
+      .join('');
+    expect(text).toContain('RELIANCE-EQ: sent, no definite answer yet');
+    expect(text).toContain('The order was sent to the broker, which gave no definite answer');
+    expect(text).toContain('Do not place it again: run /order-status TABCD2345 to see where it stands.');
+    expect(text).not.toMatch(/placeOrder|reconcileOrder|at \w+ \(|Error/);
   });
 });
 

@@ -72,6 +72,8 @@ export async function runCli(
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawnCli(args, env);
+  // Nothing to say on stdin: a failed `omsdesk mcp` then exits at once instead of waiting for a client.
+  child.stdin.end();
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => {
@@ -82,4 +84,27 @@ export async function runCli(
   });
   const [code] = (await once(child, 'exit')) as [number | null];
   return { code, stdout, stderr };
+}
+
+/** One log line on stderr, as omsdesk writes it by default when stderr is not a terminal. */
+export interface LogEntry {
+  readonly time: string;
+  readonly level: string;
+  readonly message: string;
+  readonly [field: string]: unknown;
+}
+
+/** The JSON log lines of a child's stderr (a line that is not JSON fails the test). */
+export function logEntries(stderr: string): LogEntry[] {
+  return stderr
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as LogEntry);
+}
+
+/** The messages of a child's JSON log lines, one a line: what a person reads in them. */
+export function logMessages(stderr: string): string {
+  return logEntries(stderr)
+    .map((entry) => entry.message)
+    .join('\n');
 }

@@ -16,6 +16,7 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 describe('omsdesk mcp and serve commands', () => {
   it('mcp refuses to start with OMSDESK_CONFIRM=discord while no Discord approver exists', async () => {
     const child = spawnCli(['mcp'], { OMSDESK_DATA_DIR: dataDir, OMSDESK_CONFIRM: 'discord' });
+    child.stdin.end(); // no client: the refusal is not kept for one
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => {
       stderr += d.toString();

@@ -3,6 +3,7 @@ import { BROKER_ERROR_CODES, BrokerError } from '../../src/core/errors.js';
 import { GATE_ERROR_CODES, GateError } from '../../src/core/gate/index.js';
 import { errorResult } from '../../src/mcp/errors.js';
 import { cleanExternal, untrusted } from '../../src/mcp/untrusted.js';
+import { mockBroker, rejection } from '../core/support/broker.js';
 
 const textOf = (r: ReturnType<typeof errorResult>): string =>
   r.content[0]?.type === 'text' ? r.content[0].text : '';
@@ -33,6 +34,23 @@ describe('error results', () => {
     expect(textOf(errorResult(new BrokerError('OUTCOME_UNKNOWN', 'x')))).toMatch(
       /^order outcome unknown: check get_order_status before retrying/,
     );
+  });
+
+  it("gives the client's refusal for the rate limit as a tool error in the client's words, retry time included", async () => {
+    const broker = mockBroker({ rateLimits: { quotes: { limit: 1, windowMs: 60_000 } } });
+    try {
+      broker.loginOk();
+      broker.onCase('/apiV2/getQuotes', 'quote', 'success');
+      await broker.client.getQuote({ exchange: 'NSE', token: '2885' });
+      const refusal = await rejection(broker.client.getQuote({ exchange: 'NSE', token: '2885' }));
+      const r = errorResult(refusal);
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(
+        /^rate limited: retry after 60 s\. getQuote: refused at once, nothing was sent: .*; retry in 60 s\. Next: /,
+      );
+    } finally {
+      await broker.close();
+    }
   });
 
   it("marks the broker's own text as outside data and adds the legend", () => {

@@ -23,7 +23,6 @@ const NO_GATE: McpGate = {
   find: async () => undefined,
   status: async () => undefined,
   list: () => [],
-  waitForDecision: refuse,
   onChange: () => () => undefined,
 };
 

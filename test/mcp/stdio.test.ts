@@ -91,6 +91,6 @@ describe('omsdesk mcp over stdio (a child process with the embedded paper broker
   });
 
   it('keeps its logs on stderr (stdout carries only the protocol)', () => {
-    expect(stderr.join('')).toMatch(/omsdesk info paper broker at http:\/\/127\.0\.0\.1:\d+/);
+    expect(stderr.join('')).toMatch(/"level":"info","message":"paper broker at http:\/\/127\.0\.0\.1:\d+"/);
   });
 });

@@ -8,6 +8,8 @@ import { emptyWorkingDir } from '../helpers/cli.js';
 describe('the test run is hermetic and leaves nothing behind', () => {
   it("no OMSDESK_* or DISCORD_* variable of the developer's shell reaches a test", () => {
     expect(Object.keys(process.env).filter((name) => /^(OMSDESK|DISCORD)_/.test(name))).toEqual([]);
+    // It would move omsdesk's default data dir out of the run's home.
+    expect(process.env.XDG_STATE_HOME).toBeUndefined();
   });
 
   it("temporary files and the home folder live in the run's own folder, removed when the run ends", () => {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AuditLog, verifyAuditLog } from '../../core/audit/index.js';
+import { AuditLog, describeCheckpoint, readAnchorState, verifyAuditLog } from '../../core/audit/index.js';
 import { systemClock } from '../../core/clock.js';
 import { configRedactor } from '../../core/config/index.js';
 import { DataDirLock } from '../../core/data-dir/lock.js';
@@ -7,12 +7,13 @@ import { auditAnchor, loadCliConfig } from '../config.js';
 import { UsageError } from '../usage-error.js';
 
 export const AUDIT_USAGE =
-  'omsdesk audit verify|anchor [--file PATH] [--no-anchor]   (default: OMSDESK_AUDIT_LOG, else .omsdesk/audit.jsonl)';
+  'omsdesk audit verify|anchor [--file PATH] [--no-anchor]   (default: OMSDESK_AUDIT_LOG, else audit.jsonl in the data dir)';
 
 /**
- * `omsdesk audit verify`: checks the hash chain and the signed anchor (so a cut tail or a rewritten,
- * re-chained log shows); exit 0 when sound, 1 when not. `omsdesk audit anchor`: anchors a log as found,
- * after checking its chain, recording that in the log (for a log moved or restored on purpose).
+ * `omsdesk audit verify`: checks every line's hash chain and the signed anchor (so a cut tail or a
+ * rewritten, re-chained log shows), and says what a start would make of the checkpoint; exit 0 when the
+ * log is sound, 1 when not. `omsdesk audit anchor`: anchors a log as found, after checking its chain,
+ * recording that in the log (for a log moved or restored on purpose).
  */
 export async function auditCommand(argv: readonly string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -23,7 +24,7 @@ export async function auditCommand(argv: readonly string[]): Promise<void> {
   const [action] = positionals;
   if (!(action === 'verify' || action === 'anchor') || positionals.length > 1)
     throw new UsageError(`usage: ${AUDIT_USAGE}`);
-  const config = await loadCliConfig();
+  const { config } = await loadCliConfig();
   const path = values.file ?? config.audit.path;
   const anchor = auditAnchor({ ...config, audit: { ...config.audit, path } });
   if (action === 'anchor') {
@@ -47,6 +48,8 @@ export async function auditCommand(argv: readonly string[]): Promise<void> {
     console.log(
       `audit log ${path}: ${verdict.entries} entries, chain intact${anchored} (last hash ${verdict.lastHash.slice(0, 16)}…)`,
     );
+    if (!values['no-anchor'])
+      console.log(`checkpoint: ${await describeCheckpoint(path, await readAnchorState(anchor))}`);
     return;
   }
   const at = verdict.line === undefined ? '' : ` at line ${verdict.line}`;

@@ -3,6 +3,7 @@ import { configRedactor } from '../../core/config/index.js';
 import { deployCommands } from '../../discord/deploy.js';
 import { loadCliConfig } from '../config.js';
 import { deskSettings, requireDiscord } from '../desk-settings.js';
+import { stderrLogger } from '../logger.js';
 import { UsageError } from '../usage-error.js';
 
 export const DEPLOY_USAGE = 'omsdesk deploy-commands [--guild ID]   (default: DISCORD_GUILD_ID)';
@@ -10,8 +11,9 @@ export const DEPLOY_USAGE = 'omsdesk deploy-commands [--guild ID]   (default: DI
 /** `omsdesk deploy-commands`: registers the slash commands in one server (a bulk overwrite) and exits. */
 export async function deployCommandsCommand(argv: readonly string[]): Promise<void> {
   const { values } = parseArgs({ args: [...argv], options: { guild: { type: 'string' } }, strict: true });
-  const config = await loadCliConfig();
-  for (const warning of config.warnings) console.error(`omsdesk: ${warning}`);
+  const { config } = await loadCliConfig();
+  const logger = stderrLogger(config.log.level);
+  for (const warning of config.warnings) logger.warn(warning);
   const discord = requireDiscord(config);
   const guildId = values.guild ?? discord.guildId;
   if (!/^\d{17,20}$/.test(guildId))

@@ -5,11 +5,14 @@ import { confirmationProblem } from '../../mcp/confirm/settings.js';
 import type { McpDeps } from '../../mcp/deps.js';
 import { McpSetupError, warmUp } from '../../mcp/listing.js';
 import { createLateMcpService, createMcpService } from '../../mcp/server.js';
-import { serveStdio } from '../../mcp/transports/stdio.js';
-import { loadCliConfig } from '../config.js';
+import { type StdioHandle, serveStdio } from '../../mcp/transports/stdio.js';
+import { loadStartConfig } from '../config.js';
+import { holdDataDir } from '../data-dir-hold.js';
+import { exitCodeFor } from '../exit-codes.js';
 import { untilSignal } from '../lifecycle.js';
-import { stderrLogger } from '../logger.js';
+import { listenFailure } from '../listen-error.js';
 import type { Runtime } from '../runtime.js';
+import { refuseOverStdio } from '../stdio-refusal.js';
 import { intFlag } from '../usage-error.js';
 
 export const MCP_USAGE = 'omsdesk mcp [--http [--host 127.0.0.1] [--port 8765]]   (stdio unless --http)';
@@ -74,7 +77,7 @@ export async function serveHttp(rt: Runtime, host: string, port: number, approva
     logger: rt.logger,
   }).catch((error: unknown) => {
     service.close();
-    throw error;
+    throw listenFailure(error, 'the MCP HTTP server', 'OMSDESK_MCP_PORT (or --port)');
   });
   return {
     ...http,
@@ -106,17 +109,57 @@ async function overHttp(host: string | undefined, port: string | undefined): Pro
   });
 }
 
+/** How long a stdio server whose runtime failed keeps answering (calls get the reason) before it exits. */
+const FAILED_GRACE_MS = 30_000;
+
+/** A client that started `omsdesk mcp` hears why it cannot start, not a closed connection; then it fails. */
+async function refuseClient(error: unknown): Promise<never> {
+  if (exitCodeFor(error) !== 0) {
+    await refuseOverStdio(
+      `omsdesk could not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  throw error;
+}
+
+/** Resolves when the client goes, on Ctrl-C or SIGTERM, or after `graceMs` when given. */
+async function untilClientGoes(stdio: StdioHandle, graceMs?: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  let onSignal = (): void => undefined;
+  try {
+    await new Promise<void>((resolve) => {
+      onSignal = resolve;
+      if (graceMs !== undefined) timer = setTimeout(resolve, graceMs);
+      void stdio.closed.then(resolve);
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+    });
+  } finally {
+    clearTimeout(timer);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
 /**
- * `omsdesk mcp`: MCP on stdio, answering the client while the runtime starts (data dir, audit log, the
- * paper broker, the login): listing the tools needs none of it, a call waits for it. A runtime that
- * cannot start ends the process with its error, as before anything was served.
+ * `omsdesk mcp`: MCP on stdio. The configuration and the data dir come first (a client is refused with
+ * the reason when they fail); then the client is answered while the rest of the runtime starts (audit
+ * log, paper broker, login): listing needs none of it, a call waits for it. A runtime that fails later
+ * answers calls with its error until the client goes (30 s at most), then ends the process with it.
  */
 async function overStdio(): Promise<void> {
-  const config = await loadCliConfig();
-  const logger = stderrLogger(config.log.level);
-  for (const warning of config.warnings) logger.warn(warning);
-  checkStandaloneMcp(config);
-  const runtime = import('../runtime.js').then((m) => m.startRuntime(config, logger, 'omsdesk mcp'));
+  const command = 'omsdesk mcp';
+  const { config, logger, held } = await loadStartConfig(command, checkStandaloneMcp)
+    .then(async (start) => ({ ...start, held: await holdDataDir(start.config, command) }))
+    .catch(refuseClient);
+  const stop = new AbortController();
+  const runtime = import('../runtime.js').then(
+    (m) => m.startRuntime(config, logger, command, { signal: stop.signal, held }),
+    async (error: unknown) => {
+      await held.release();
+      throw error;
+    },
+  );
   const service = createLateMcpService(
     {
       readOnly: config.policy.readOnly,
@@ -129,17 +172,21 @@ async function overStdio(): Promise<void> {
   );
   const stdio = serveStdio(service, logger);
   logger.info('MCP on stdio');
-  const failed = runtime.then(() => new Promise<never>(() => undefined));
   try {
-    await Promise.race([
-      failed,
-      new Promise<void>((resolve) => {
-        void stdio.closed.then(resolve);
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
-      }),
+    const failed = await Promise.race([
+      untilClientGoes(stdio).then(() => undefined),
+      runtime.then(
+        () => new Promise<never>(() => undefined),
+        (error: unknown) => ({ error }),
+      ),
     ]);
+    if (failed !== undefined) {
+      logger.error(`omsdesk could not start, so calls are refused: ${String(failed.error)}`);
+      await untilClientGoes(stdio, FAILED_GRACE_MS);
+      throw failed.error;
+    }
   } finally {
+    stop.abort();
     await stdio.close();
     service.close();
     await (await runtime.catch(() => undefined))?.close();

@@ -5,6 +5,7 @@ import { createSimulator } from '../../sim/create-simulator.js';
 import { instrumentsCsv } from '../../sim/market/instruments-csv.js';
 import { createMarket } from '../../sim/market/market.js';
 import { untilSignal } from '../lifecycle.js';
+import { listenFailure } from '../listen-error.js';
 import { choiceFlag, intFlag } from '../usage-error.js';
 
 export const SIM_USAGE = `omsdesk sim [--host 127.0.0.1] [--port 8787] [--seed 1] [--hours always|real] [--state FILE] [--rate-limits on|off]
@@ -55,6 +56,8 @@ export async function simCommand(argv: readonly string[]): Promise<void> {
     rateLimits: choiceFlag('rate-limits', values['rate-limits'], ['on', 'off'] as const, 'on') === 'on',
     ...(values.state === undefined ? {} : { statePath: values.state }),
     onError: (error, where) => console.error(`omsdesk sim: ${where}: ${String(error)}`),
+  }).catch((error: unknown) => {
+    throw listenFailure(error, 'the paper broker', '--port');
   });
   console.log(`omsdesk sim listening on ${sim.url}`);
   for (const line of demoCredentialLines()) console.log(line);

@@ -1,12 +1,13 @@
-import { type FileHandle, mkdir, open, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Clock } from '../clock.js';
 import type { Redactor } from '../redact.js';
 import { toIstIso } from '../time/ist.js';
 import { type AnchorOptions, createAnchorKey, writeAnchor } from './anchor.js';
 import { type Actor, type AuditEntry, entryHash } from './entry.js';
-import { readAuditLines } from './read.js';
-import { type AnchorState, checkAuditLog, readAnchorState } from './verify.js';
+import { type ReadCounts, readAuditLines } from './read.js';
+import { type AuditFold, RestartPoint } from './restart-point.js';
+import { type AnchorState, checkAuditLog, type LogPoint, readAnchorState } from './verify.js';
 
 /** What a caller records; the log adds the sequence, time and hash chain. */
 export interface AuditRecord {
@@ -20,7 +21,7 @@ export interface AuditRecord {
 export interface AuditOpenOptions {
   /** The signed anchor kept beside the log (line count and head hash), re-written after every line. */
   readonly anchor?: AnchorOptions;
-  /** Told things worth a line in the operator's log (a log anchored for the first time). */
+  /** Told things worth a line in the operator's log (a log anchored for the first time, a checkpoint not used). */
   readonly notice?: (message: string) => void;
   /**
    * Anchors the log as found, whatever its anchor says (the chain itself must still be sound), and records
@@ -32,17 +33,20 @@ export interface AuditOpenOptions {
 /**
  * An append-only, hash-chained JSON-lines log. Each append is written and fsync'd (and the anchor
  * re-signed) before its promise resolves, so a step that awaits it never runs ahead of its record;
- * appends are serialized. Nothing of the log is kept in memory: readers stream it with `scan`.
+ * appends are serialized. With an anchor, a signed checkpoint and a ticket index are kept beside it
+ * (`RestartPoint`): opening checks only the lines after the checkpoint, and a ticket's lines are found
+ * without reading the log. `omsdesk audit verify` still checks every line.
  */
 export class AuditLog {
   readonly path: string;
+  /** What has been read from the log and its index so far. */
+  readonly reads: ReadCounts;
   readonly #file: FileHandle;
   readonly #clock: Clock;
   readonly #redactor: Redactor;
   readonly #anchor: { readonly path: string; readonly key: Buffer } | undefined;
-  #seq: number;
-  #prev: string;
-  #bytes: number;
+  readonly #restart: RestartPoint | undefined;
+  #at: LogPoint;
   #tail: Promise<unknown> = Promise.resolve();
 
   private constructor(
@@ -52,9 +56,9 @@ export class AuditLog {
       clock: Clock;
       redactor: Redactor;
       anchor: { path: string; key: Buffer } | undefined;
-      seq: number;
-      prev: string;
-      bytes: number;
+      restart: RestartPoint | undefined;
+      at: LogPoint;
+      reads: ReadCounts;
     },
   ) {
     this.path = path;
@@ -62,14 +66,15 @@ export class AuditLog {
     this.#clock = parts.clock;
     this.#redactor = parts.redactor;
     this.#anchor = parts.anchor;
-    this.#seq = parts.seq;
-    this.#prev = parts.prev;
-    this.#bytes = parts.bytes;
+    this.#restart = parts.restart;
+    this.#at = parts.at;
+    this.reads = parts.reads;
   }
 
   /**
    * Opens (or creates) a log. A broken chain, or a log its anchor says was cut or rewritten, is refused,
    * since orders must not go unrecorded. A log without anchor and key is anchored as found, and says so.
+   * With a usable checkpoint only the lines after it are checked (it vouches for those before).
    */
   static async open(
     path: string,
@@ -78,6 +83,8 @@ export class AuditLog {
     options: AuditOpenOptions = {},
   ): Promise<AuditLog> {
     await mkdir(dirname(path), { recursive: true });
+    const notice = options.notice ?? (() => undefined);
+    const reads: ReadCounts = { logLines: 0, logBytes: 0, indexBytes: 0 };
     let state: AnchorState | undefined;
     let adopt: { reason: string; actor?: Actor } | undefined = options.adopt;
     if (options.anchor) {
@@ -87,7 +94,18 @@ export class AuditLog {
         adopt ??= state.anchor === undefined ? { reason: 'no anchor existed' } : undefined;
       }
     }
-    const verdict = await checkAuditLog(path, adopt ? undefined : state);
+    const key = state?.key;
+    const restart =
+      state === undefined || key === undefined
+        ? undefined
+        : await RestartPoint.find(path, { ...state, key }, reads, notice);
+    // Anchoring as found checks every line, whatever a checkpoint says (a log that had no anchor has no
+    // usable checkpoint either: one needs an anchor at or after it).
+    const from = adopt ? undefined : restart?.from;
+    const verdict = await checkAuditLog(path, adopt ? undefined : state, {
+      ...(from === undefined ? {} : { from }),
+      counts: reads,
+    });
     if (!verdict.ok) {
       const at = verdict.line === undefined ? '' : ` at line ${verdict.line}`;
       throw new Error(
@@ -95,23 +113,12 @@ export class AuditLog {
           'Run "omsdesk audit verify" to inspect it; move it away to start a new chain.',
       );
     }
-    const bytes = await stat(path).then(
-      (s) => s.size,
-      () => 0,
-    );
     const file = await open(path, 'a', 0o600);
-    const anchor = options.anchor && state?.key ? { path: options.anchor.path, key: state.key } : undefined;
-    const log = new AuditLog(path, file, {
-      clock,
-      redactor,
-      anchor,
-      seq: verdict.entries,
-      prev: verdict.lastHash,
-      bytes,
-    });
+    const anchor = options.anchor && key ? { path: options.anchor.path, key } : undefined;
+    const log = new AuditLog(path, file, { clock, redactor, anchor, restart, at: verdict.end, reads });
     if (anchor) {
       if (adopt && verdict.entries > 0) {
-        options.notice?.(
+        notice(
           `audit log ${path} anchored as found at ${verdict.entries} lines (${adopt.reason}; key ${options.anchor?.keyPath})`,
         );
         await log.append({
@@ -121,10 +128,24 @@ export class AuditLog {
         });
       } else {
         // Also covers the one line a crash may have left after the last anchor.
-        await writeAnchor(anchor.path, anchor.key, log.#seq, log.#prev);
+        await writeAnchor(anchor.path, anchor.key, log.#at.lines, log.#at.head);
       }
     }
     return log;
+  }
+
+  /**
+   * Brings `fold` up to the log's end and keeps it there: on an anchored log from the last checkpoint and
+   * the lines after it (the whole log when there is none), else from every line.
+   */
+  replay(fold: AuditFold): Promise<void> {
+    const run = this.#tail.then(async () => {
+      if (this.#restart) return this.#restart.replay(fold, this.#at);
+      for await (const line of readAuditLines(this.path, { end: this.#at.bytes }, this.reads))
+        fold.absorb(JSON.parse(line.text) as AuditEntry);
+    });
+    this.#tail = run.catch(() => undefined);
+    return run;
   }
 
   /** Appends one record and resolves once it is on disk. */
@@ -134,39 +155,51 @@ export class AuditLog {
     return next;
   }
 
-  /** Streams every entry written so far, oldest first (only those of `ticket`, when given). */
+  /**
+   * Streams every entry written so far, oldest first (only those of `ticket`, when given: found through
+   * the index once `replay` has run on an anchored log, else by reading the log).
+   */
   async scan(visit: (entry: AuditEntry) => void, filter: { readonly ticket?: string } = {}): Promise<void> {
+    const indexed = filter.ticket === undefined ? undefined : await this.#restart?.entriesOf(filter.ticket);
+    if (indexed !== undefined) return indexed.forEach(visit);
     const needle = filter.ticket === undefined ? undefined : `"ticket":${JSON.stringify(filter.ticket)}`;
-    for await (const line of readAuditLines(this.path, this.#bytes)) {
-      if (needle !== undefined && !line.includes(needle)) continue;
-      const entry = JSON.parse(line) as AuditEntry;
+    for await (const line of readAuditLines(this.path, { end: this.#at.bytes }, this.reads)) {
+      if (needle !== undefined && !line.text.includes(needle)) continue;
+      const entry = JSON.parse(line.text) as AuditEntry;
       if (filter.ticket === undefined || entry.ticket === filter.ticket) visit(entry);
     }
   }
 
+  /** Waits for the appends under way, saves a last checkpoint, and closes the file. */
   async close(): Promise<void> {
     await this.#tail;
+    await this.#restart?.close(this.#at);
     await this.#file.close();
   }
 
   async #write(record: AuditRecord): Promise<AuditEntry> {
     const body = {
-      seq: this.#seq + 1,
+      seq: this.#at.lines + 1,
       at: toIstIso(this.#clock.now()),
       event: record.event,
       ...(record.ticket === undefined ? {} : { ticket: record.ticket }),
       ...(record.actor === undefined ? {} : { actor: record.actor }),
       ...(record.data === undefined ? {} : { data: this.#redactor.value(record.data) }),
-      prev: this.#prev,
+      prev: this.#at.head,
     };
     const entry: AuditEntry = { ...body, hash: entryHash(body) };
-    const line = `${JSON.stringify(entry)}\n`;
-    await this.#file.appendFile(line);
+    const text = `${JSON.stringify(entry)}\n`;
+    await this.#file.appendFile(text);
     await this.#file.sync();
-    this.#seq = entry.seq;
-    this.#prev = entry.hash;
-    this.#bytes += Buffer.byteLength(line);
-    if (this.#anchor) await writeAnchor(this.#anchor.path, this.#anchor.key, this.#seq, this.#prev);
+    const start = this.#at.bytes;
+    this.#at = {
+      lines: entry.seq,
+      bytes: start + Buffer.byteLength(text),
+      lastLineAt: start,
+      head: entry.hash,
+    };
+    if (this.#anchor) await writeAnchor(this.#anchor.path, this.#anchor.key, entry.seq, entry.hash);
+    await this.#restart?.wrote(text, this.#at);
     return entry;
   }
 }

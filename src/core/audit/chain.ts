@@ -1,4 +1,4 @@
-import { type AuditEntry, entryHash, GENESIS } from './entry.js';
+import { type AuditEntry, carriesItsHash, GENESIS } from './entry.js';
 
 /** One checked line: its entry, or what is wrong with it. */
 export type ChainStep = { readonly entry: AuditEntry } | { readonly problem: string };
@@ -8,8 +8,14 @@ export type ChainStep = { readonly entry: AuditEntry } | { readonly problem: str
  * hash. Keeps only the running head, so a log of any length checks in constant memory.
  */
 export class ChainVerifier {
-  #count = 0;
-  #head = GENESIS;
+  #count: number;
+  #head: string;
+
+  /** Starts at the beginning, or after `start.count` lines whose last hash was `start.head`. */
+  constructor(start: { readonly count: number; readonly head: string } = { count: 0, head: GENESIS }) {
+    this.#count = start.count;
+    this.#head = start.head;
+  }
 
   /** Lines accepted so far. */
   get count(): number {
@@ -34,11 +40,10 @@ export class ChainVerifier {
       return { problem: `sequence ${String(entry.seq)} where ${this.#count + 1} was expected` };
     if (entry.prev !== this.#head)
       return { problem: 'does not link to the line before (a line was removed, reordered or edited)' };
-    const { hash, ...rest } = entry;
-    if (hash !== entryHash(rest))
+    if (!carriesItsHash(entry))
       return { problem: 'its content does not match its hash (the line was edited)' };
     this.#count += 1;
-    this.#head = hash;
+    this.#head = entry.hash;
     return { entry };
   }
 }

@@ -1,4 +1,4 @@
-import { canonicalJson, sha256 } from './canonical.js';
+import { canonicalJson, legacyCanonicalJson, sha256 } from './canonical.js';
 
 /** Who acted: a person through a channel (`discord`, `mcp-elicitation`, `mcp-tool`, `cli`) or the system. */
 export interface Actor {
@@ -26,7 +26,13 @@ export interface AuditEntry {
 /** The `prev` of the first line. */
 export const GENESIS = '0'.repeat(64);
 
-/** The hash a line must carry: over the previous hash and the line's own content. */
+/** The hash a new line carries: over the previous hash and the line's own content (RFC 8785). */
 export function entryHash(entry: Omit<AuditEntry, 'hash'>): string {
   return sha256(`${entry.prev}\n${canonicalJson(entry)}`);
+}
+
+/** True when a line carries its own hash, as written now or (lines from before RFC 8785) in the legacy form. */
+export function carriesItsHash(entry: AuditEntry): boolean {
+  const { hash, ...rest } = entry;
+  return hash === entryHash(rest) || hash === sha256(`${rest.prev}\n${legacyCanonicalJson(rest)}`);
 }

@@ -1,7 +1,7 @@
 import { type Anchor, type AnchorOptions, anchorSigned, readAnchor, readAnchorKey } from './anchor.js';
 import { ChainVerifier } from './chain.js';
-import type { AuditEntry } from './entry.js';
-import { readAuditLines } from './read.js';
+import { GENESIS } from './entry.js';
+import { type ReadCounts, readAuditLines } from './read.js';
 
 /** The outcome of checking a whole audit log (and its anchor, when one is given). */
 export type AuditVerdict =
@@ -9,6 +9,8 @@ export type AuditVerdict =
       readonly ok: true;
       readonly entries: number;
       readonly lastHash: string;
+      /** Where the last line ends. */
+      readonly end: LogPoint;
       /** Lines the anchor vouches for, when an anchor was checked. */
       readonly anchoredLines?: number;
     }
@@ -33,29 +35,42 @@ export async function readAnchorState(options: AnchorOptions): Promise<AnchorSta
   return { options, key, anchor };
 }
 
+/** A point of the log: its first `lines` lines end at byte `bytes`, the last (from `lastLineAt`) with hash `head`. */
+export interface LogPoint {
+  readonly lines: number;
+  readonly bytes: number;
+  readonly lastLineAt: number;
+  readonly head: string;
+}
+
+const START: LogPoint = { lines: 0, bytes: 0, lastLineAt: 0, head: GENESIS };
+
 /**
- * Streams a log through the chain check, handing each sound entry to `visit`, and checks the anchor:
- * a log shorter than its anchor lost lines at the end; a line at the anchored count with another hash
- * means the log was rewritten and re-chained; more than one line past the anchor was added behind its back
- * (a crash can leave exactly one, written just before the anchor was updated).
+ * Streams a log through the chain check (from `from`, a point already vouched for, or from its start)
+ * and checks the anchor: a log shorter than its anchor lost lines at the end; a line at the anchored
+ * count with another hash means the log was rewritten and re-chained; more than one line past the
+ * anchor was added behind its back (a crash can leave exactly one, written just before the anchor was
+ * updated). Starting from a point needs an anchor at or after it.
  */
 export async function checkAuditLog(
   path: string,
   state: AnchorState | undefined,
-  visit?: (entry: AuditEntry) => void,
+  options: { readonly from?: LogPoint; readonly counts?: ReadCounts } = {},
 ): Promise<AuditVerdict> {
   const anchor = state?.anchor;
-  const chain = new ChainVerifier();
-  let headAtAnchor: string | undefined;
-  for await (const line of readAuditLines(path)) {
-    const step = chain.next(line);
+  const from = options.from ?? START;
+  let end = from;
+  const chain = new ChainVerifier({ count: from.lines, head: from.head });
+  let headAtAnchor = typeof anchor === 'object' && anchor.lines === from.lines ? from.head : undefined;
+  for await (const line of readAuditLines(path, { start: from.bytes }, options.counts)) {
+    const step = chain.next(line.text);
     if ('problem' in step)
       return { ok: false, entries: chain.count, line: chain.count + 1, problem: step.problem };
-    visit?.(step.entry);
     if (typeof anchor === 'object' && chain.count === anchor.lines) headAtAnchor = chain.head;
+    end = { lines: chain.count, bytes: line.end, lastLineAt: line.start, head: chain.head };
   }
   const entries = chain.count;
-  const sound = { ok: true as const, entries, lastHash: chain.head };
+  const sound = { ok: true as const, entries, lastHash: chain.head, end };
   if (state === undefined) return sound;
   const broken = (problem: string, line?: number): AuditVerdict => ({
     ok: false,

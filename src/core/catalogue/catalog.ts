@@ -44,10 +44,13 @@ export interface SearchHit {
 export class InstrumentCatalog {
   /** What the load made of the file (duplicates of an exchange's symbol or token count as skipped). */
   readonly report: CatalogReport;
+  /** Why there are no instruments at all, when that is on purpose (no master is configured). */
+  readonly missing: string | undefined;
   readonly #index: SearchIndex;
 
   /** Builds the catalogue; of two instruments with the same exchange and symbol or token, the better-ranked stays. */
-  constructor(instruments: readonly Instrument[], source?: CatalogSource) {
+  constructor(instruments: readonly Instrument[], source?: CatalogSource, missing?: string) {
+    this.missing = missing;
     const order = instruments.map((instrument, position) => ({ key: rankKey(instrument), position }));
     order.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const sorted = order.map((o) => instruments[o.position] as Instrument);
@@ -66,6 +69,11 @@ export class InstrumentCatalog {
       skipped: (source?.skipped ?? 0) + duplicates.length,
       problems,
     };
+  }
+
+  /** A catalogue without instruments, saying why (`reason`) wherever a name cannot be resolved. */
+  static none(reason: string): InstrumentCatalog {
+    return new InstrumentCatalog([], undefined, reason);
   }
 
   /** Number of instruments. */

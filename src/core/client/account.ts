@@ -20,7 +20,11 @@ export function accountMethods(ctx: ClientContext) {
     /** Logs in now (sharing a login already under way) and says who is logged in. */
     async login(call?: CallOptions): Promise<SessionInfo> {
       const scope = callScope(ctx, call);
-      return sessionInfo(await abortable(ctx, 'login', scope.signal, ctx.session.refresh(scope.signal)));
+      try {
+        return sessionInfo(await abortable(ctx, 'login', scope, ctx.session.refresh(scope.signal)));
+      } finally {
+        scope.end();
+      }
     },
 
     /** Cash and margin; `available` is cash + payin + collateral - margin used. */
@@ -32,6 +36,7 @@ export function accountMethods(ctx: ClientContext) {
         label: 'getLimits',
         schema: limitsSuccess,
         call: options,
+        share: { kind: 'limits', key: `limits|${version}` },
         fields: {},
         map: (d) => limitsFromWire(okValue(d), version, d.raw),
       });
@@ -41,17 +46,14 @@ export function accountMethods(ctx: ClientContext) {
     async calculateSpan(query: SpanQuery, call?: CallOptions): Promise<MarginEstimate> {
       assertValid('calculateSpan', spanProblems(query));
       const product = query.product ?? 'M';
+      const pos = query.positions.map((p) => spanPosition(p, product));
       return request(ctx, {
         endpoint: 'span',
         label: 'calculateSpan',
         schema: spanSuccess,
         call,
-        body: (s) =>
-          sessionBody(s, {
-            actid: requireSession(s).accountId,
-            product,
-            pos: query.positions.map((p) => spanPosition(p, product)),
-          }),
+        share: { kind: 'limits', key: `span|${product}|${JSON.stringify(pos)}` },
+        body: (s) => sessionBody(s, { actid: requireSession(s).accountId, product, pos }),
         map: (d) => marginFromWire(okValue(d), d.raw),
       });
     },
@@ -64,6 +66,7 @@ export function accountMethods(ctx: ClientContext) {
         schema: holdingsSuccess,
         noData: 'empty',
         call,
+        share: { kind: 'limits', key: 'holdings' },
         fields: {},
         map: (d) => (d.kind === 'ok' ? d.value.data.map((h, i) => holdingFromWire(h, `data[${i}]`)) : []),
       });

@@ -1,18 +1,18 @@
 import type { BrokerError } from '../errors.js';
 import { isBrokerError } from '../errors.js';
 import { brokerError } from '../failures.js';
-import { type AbortSource, type LinkedSignal, linkedSignal, onAbort } from '../transport/signals.js';
+import { type LinkedSignal, linkedSignal } from '../transport/signals.js';
 import type { ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 
 /**
- * What bounds one call: the caller's signal and the client's lifetime, and a deadline on the client's
- * clock. It hooks those signals only while something waits on them, and makes a signal of its own only
- * for work that needs one (a retry's sleep); `end` releases everything.
+ * What bounds one call: the caller's signal, the client's lifetime, and a deadline on the client's
+ * clock. Each wait hooks what it needs (the caller's signal; the client stops its own waits when it
+ * closes); a signal of the call's own is made only for work that needs one (a retry's sleep).
  */
-export class Scope implements AbortSource {
+export class Scope {
   readonly deadlineAt: number;
-  /** The caller's own signal, if any: enough to stop waiting for a login, which stops itself on close. */
+  /** The caller's own signal, if any. */
   readonly caller: AbortSignal | undefined;
   readonly #lifetime: AbortSignal;
   #linked: LinkedSignal | undefined;
@@ -27,30 +27,9 @@ export class Scope implements AbortSource {
     return this.#lifetime.aborted || this.caller?.aborted === true;
   }
 
-  get reason(): unknown {
-    if (this.caller?.aborted) return this.caller.reason;
-    return this.#lifetime.aborted ? this.#lifetime.reason : undefined;
-  }
-
-  onAbort(listener: () => void): () => void {
-    const { caller } = this;
-    if (caller === undefined) return onAbort(this.#lifetime, listener);
-    let offs: Array<() => void> = [];
-    const off = (): void => {
-      for (const each of offs) each();
-      offs = [];
-    };
-    const once = (): void => {
-      off();
-      listener();
-    };
-    offs = [onAbort(this.#lifetime, once), onAbort(caller, once)];
-    return off;
-  }
-
   /** A signal that aborts with the call, made on first use and released by `end`. */
   get signal(): AbortSignal {
-    this.#linked ??= linkedSignal(this);
+    this.#linked ??= linkedSignal(this.caller, this.#lifetime);
     return this.#linked.signal;
   }
 
@@ -81,7 +60,12 @@ export async function abortable<T>(
   }
 }
 
+/** When a call given `call` must be over, on the client's clock. */
+export function deadlineOf(ctx: ClientContext, call: CallOptions | undefined): number {
+  return ctx.clock.now() + (call?.timeoutMs ?? ctx.timeouts.callMs);
+}
+
 /** The call's scope (caller and client lifetime) and its deadline on the client's clock; `end` it after. */
-export function callScope(ctx: ClientContext, call: CallOptions | undefined): Scope {
-  return new Scope(ctx.closed, call?.signal, ctx.clock.now() + (call?.timeoutMs ?? ctx.timeouts.callMs));
+export function callScope(ctx: ClientContext, call: CallOptions | undefined, deadlineAt?: number): Scope {
+  return new Scope(ctx.closed, call?.signal, deadlineAt ?? deadlineOf(ctx, call));
 }

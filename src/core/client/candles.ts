@@ -68,8 +68,15 @@ export async function fetchCandles(
     ctx.candleRowsPerRequest,
   )) {
     const pageCall: CallOptions = {
-      ...(call?.signal === undefined ? {} : { signal: call.signal }),
+      ...call,
       ...(deadlineAt === undefined ? {} : { timeoutMs: Math.max(0, deadlineAt - ctx.clock.now()) }),
+    };
+    const fields = {
+      exchange: query.exchange,
+      token: query.token.trim(),
+      starttime: formatSlashed(start),
+      endtime: formatSlashed(end),
+      ...(interval === '1' ? {} : { intrv: interval }),
     };
     const page = await request(ctx, {
       endpoint: 'candles',
@@ -77,13 +84,9 @@ export async function fetchCandles(
       schema: candlesSuccess,
       noData: 'empty',
       call: pageCall,
-      fields: {
-        exchange: query.exchange,
-        token: query.token.trim(),
-        starttime: formatSlashed(start),
-        endtime: formatSlashed(end),
-        ...(interval === '1' ? {} : { intrv: interval }),
-      },
+      // The last candle moves like a quote.
+      share: { kind: 'quotes', key: `candles|${JSON.stringify(fields)}` },
+      fields,
       map: (d) => (d.kind === 'ok' ? d.value.map((c, i) => map(c, `[${i}]`)) : []),
     });
     for (const candle of page) if (!byTime.has(candle.epochMs)) byTime.set(candle.epochMs, candle);

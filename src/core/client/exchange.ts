@@ -6,6 +6,7 @@ import { DeadlineExceeded } from '../transport/signals.js';
 import type { EndpointDef } from '../vocabulary/index.js';
 import { abortError, type Scope } from './call-scope.js';
 import type { ClientContext } from './context.js';
+import type { Route } from './prepare.js';
 
 /** An answer, or why none came and whether the request may have reached the broker. */
 export type Exchanged =
@@ -19,6 +20,7 @@ export async function exchange(
   label: string,
   body: object,
   scope: Scope,
+  route: Route,
 ): Promise<Exchanged> {
   const remaining = scope.deadlineAt - ctx.clock.now();
   if (remaining <= 0) {
@@ -29,7 +31,7 @@ export async function exchange(
   }
   try {
     const timeoutMs = Math.min(ctx.timeouts.requestMs, remaining);
-    return { response: await ctx.transport.post(def.path, body, scope, timeoutMs) };
+    return { response: await ctx.transports[route.lane].post(def.path, body, scope.caller, timeoutMs) };
   } catch (cause) {
     if (scope.aborted) return { error: abortError(ctx, label, def.path), maybeSent: true };
     if (cause instanceof DeadlineExceeded) {

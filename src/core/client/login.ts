@@ -27,7 +27,8 @@ export async function loginPerformer(
     endpoint: call.endpoint,
     label: 'login',
     schema: loginSuccess,
-    call: { signal },
+    // Everyone waits for the login: it goes in the lane no reads can hold.
+    call: { signal, lane: 'placement' },
     body: () => call.body,
     map: (d) => sessionFromLogin(okValue(d), credentials, ctx.generation, ctx.clock.now(), d.raw),
   });

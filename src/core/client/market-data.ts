@@ -54,6 +54,7 @@ export function marketDataMethods(ctx: ClientContext) {
         label: 'getQuote',
         schema: quoteSuccess,
         call,
+        share: { kind: 'quotes', key: `${instrument.exchange}|${instrument.token.trim()}` },
         fields: { exchange: instrument.exchange, token: instrument.token.trim() },
         map: quoteOf,
       });
@@ -67,6 +68,7 @@ export function marketDataMethods(ctx: ClientContext) {
         label: 'getSecurityInfo',
         schema: securityInfoSuccess,
         call,
+        share: { kind: 'security', key: `info|${instrument.exchange}|${instrument.token.trim()}` },
         fields: { exchange: instrument.exchange, token: instrument.token.trim() },
         map: (d) => securityInfoFromWire(okValue(d).data, d.raw),
       });
@@ -85,6 +87,7 @@ export function marketDataMethods(ctx: ClientContext) {
         schema: indexListSuccess,
         noData: 'empty',
         call,
+        share: { kind: 'security', key: `indices|${exchange}` },
         fields: { exchange },
         map: (d) =>
           d.kind === 'ok' ? d.value.values.map((entry) => indexEntryFromWire(entry, exchange)) : [],
@@ -109,19 +112,21 @@ export function marketDataMethods(ctx: ClientContext) {
       const optionType = query.optionType ?? 'CE';
       if (!OPTION_TYPES.includes(optionType)) problems.push('optionType must be CE or PE');
       assertValid('getOptionGreeks', problems);
+      const body = {
+        expiryDate: formatExpiryLong(expiry as number),
+        strikePrice: decimalText(query.strikePrice),
+        spotPrice: decimalText(query.spotPrice),
+        initRate: decimalText(query.interestRate),
+        volatility: decimalText(query.volatility),
+        optionType,
+      };
       return request(ctx, {
         endpoint: 'optionGreeks',
         label: 'getOptionGreeks',
         schema: optionGreeksSuccess,
         call,
-        body: () => ({
-          expiryDate: formatExpiryLong(expiry as number),
-          strikePrice: decimalText(query.strikePrice),
-          spotPrice: decimalText(query.spotPrice),
-          initRate: decimalText(query.interestRate),
-          volatility: decimalText(query.volatility),
-          optionType,
-        }),
+        share: { kind: 'quotes', key: `greeks|${JSON.stringify(body)}` },
+        body: () => body,
         map: (d) => greeksFromWire(okValue(d).data, d.raw),
       });
     },

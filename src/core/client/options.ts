@@ -4,11 +4,24 @@ import type { Logger } from '../logger.js';
 import type { Redactor } from '../redact.js';
 import type { BrokerCredentials } from '../session/credentials.js';
 import type { SessionStore } from '../session/store.js';
+import type { Lane, LaneReserves } from '../transport/lanes.js';
 import type { RateLimitOptions } from '../transport/rate-limiter.js';
 import type { RetryPolicy } from '../transport/retry.js';
+import type { Freshness } from './shared-reads.js';
+
+/** Whose call it is: the lane it runs in and, among people, who asks. */
+export interface CallRoute {
+  /** `people` by default; an order is always sent in `placement`. */
+  readonly lane?: Lane;
+  /**
+   * Who asks: a person (a Discord user, the person a token belongs to), or a channel until persons
+   * exist. People's calls wait for rate slots one asker at a time, so a busy one cannot starve another.
+   */
+  readonly asker?: string;
+}
 
 /** Options every method takes. */
-export interface CallOptions {
+export interface CallOptions extends CallRoute {
   /** Cancels the call; an order already sent then has an unknown outcome (`OUTCOME_UNKNOWN`). */
   readonly signal?: AbortSignal;
   /** Overall deadline of the call, retries and waits included (default `timeouts.callMs`). */
@@ -56,8 +69,15 @@ export interface BrokerClientOptions {
   readonly remarksMaxLength?: number;
   /** Rows one candle request may return before the window is split (the service cuts off near 1,200). Default 1,000. */
   readonly candleRowsPerRequest?: number;
-  /** Keep-alive connections of the owned pool. Default 8. */
+  /** Keep-alive connections of people's pool (placement and the watcher have two each). Default 8. */
   readonly connections?: number;
+  /**
+   * How long people are given an answer already read, per kind, in milliseconds (0: none, but identical
+   * reads in flight are still joined); `false` shares nothing. Default `DEFAULT_FRESHNESS`.
+   */
+  readonly sharing?: false | Partial<Freshness>;
+  /** Slots of each rate category a lane keeps for itself. Default `DEFAULT_LANE_RESERVES`. */
+  readonly laneReserves?: LaneReserves;
 }
 
 /** Defaults of the transport time limits. */

@@ -51,6 +51,7 @@ export function reportMethods(ctx: ClientContext) {
           label,
           schema: orderHistoryV1Success,
           call,
+          share: { kind: 'books', key: `history|${number}` },
           fields: { omsordno: number },
           map: (d) => {
             const events = d.kind === 'ok' ? d.value.map((o, i) => orderFromV1(o, `[${i}]`)) : [];
@@ -63,6 +64,7 @@ export function reportMethods(ctx: ClientContext) {
         label,
         schema: orderHistoryV2Success,
         call,
+        share: { kind: 'books', key: `history|${number}` },
         fields: { orderNumber: number },
         map: (d) => {
           const events = d.kind === 'ok' ? d.value.data.map((o, i) => orderFromV2(o, `data[${i}]`)) : [];
@@ -83,6 +85,7 @@ export function reportMethods(ctx: ClientContext) {
         schema: orderBookSuccess,
         noData: 'empty',
         call: options,
+        share: { kind: 'books', key: `orders|${exchange ?? ''}` },
         fields: exchange === undefined ? {} : { exchange },
         map: (d) => (d.kind === 'ok' ? d.value.data.map((o, i) => orderFromBook(o, `data[${i}]`)) : []),
       });
@@ -97,6 +100,7 @@ export function reportMethods(ctx: ClientContext) {
           schema: tradeBookV1Success,
           noData: 'empty',
           call,
+          share: { kind: 'books', key: 'trades' },
           body: (s) => sessionBody(s, { actid: requireSession(s).accountId }),
           map: (d) => (d.kind === 'ok' ? tradesFromV1(d.value) : []),
         });
@@ -107,6 +111,7 @@ export function reportMethods(ctx: ClientContext) {
         schema: tradeBookV2Success,
         noData: 'empty',
         call,
+        share: { kind: 'books', key: 'trades' },
         fields: {},
         map: (d) => (d.kind === 'ok' ? tradesFromV2(d.value.data) : []),
       });

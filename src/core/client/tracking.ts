@@ -5,7 +5,7 @@ import { followOrder, type OrderWaitResult, type WaitOptions } from '../orders/w
 import { linkedSignal } from '../transport/signals.js';
 import { abortable } from './call-scope.js';
 import type { ClientContext } from './context.js';
-import type { CallOptions } from './options.js';
+import type { CallOptions, CallRoute } from './options.js';
 import { assertValid } from './validate.js';
 
 /** The reads tracking builds on. */
@@ -14,15 +14,24 @@ export interface TrackingReads {
   getOrderBook(options?: CallOptions): Promise<readonly Order[]>;
 }
 
+/** The route options name, and nothing else. */
+function onlyRoute(options: CallRoute): CallRoute {
+  return {
+    ...(options.lane === undefined ? {} : { lane: options.lane }),
+    ...(options.asker === undefined ? {} : { asker: options.asker }),
+  };
+}
+
 /** Following an order to its outcome, and settling a placement of unknown outcome. */
 export function trackingMethods(ctx: ClientContext, reads: TrackingReads) {
   return {
     /** Follows an order's history until it settles or `timeoutMs` passes; returns the latest state either way. */
-    async waitForOrder(orderNumber: string, options: WaitOptions = {}): Promise<OrderWaitResult> {
+    async waitForOrder(orderNumber: string, options: WaitOptions & CallRoute = {}): Promise<OrderWaitResult> {
       const { signal, dispose } = linkedSignal(options.signal, ctx.closed);
       const read = (remainingMs: number): Promise<OrderHistory> =>
         // A read started near the deadline still gets the time one exchange needs.
         reads.getOrderHistory(orderNumber, {
+          ...onlyRoute(options),
           signal,
           timeoutMs: Math.max(remainingMs, ctx.timeouts.requestMs),
         });
@@ -46,7 +55,10 @@ export function trackingMethods(ctx: ClientContext, reads: TrackingReads) {
         ]);
       }
       const { signal, dispose } = linkedSignal(options.signal, ctx.closed);
+      // Settling a placement reads the book afresh: a shared answer may be older than the order.
       const call: CallOptions = {
+        ...onlyRoute(options),
+        lane: 'placement',
         signal,
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       };

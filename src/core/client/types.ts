@@ -13,7 +13,7 @@ import type { OrderWaitResult, WaitOptions } from '../orders/wait.js';
 import type { Exchange } from '../vocabulary/index.js';
 import type { CandleQuery } from './candles.js';
 import type { GreeksQuery } from './market-data.js';
-import type { CallOptions } from './options.js';
+import type { CallOptions, CallRoute } from './options.js';
 import type { LegResult, PlacedOrder } from './placement-results.js';
 import type { SpanQuery } from './span.js';
 import type { StraddleRequest, StraddleResult } from './straddle.js';
@@ -55,15 +55,29 @@ export interface BrokerClient {
   /** Demat, collateral and unsettled holdings. */
   getHoldings(call?: CallOptions): Promise<readonly Holding[]>;
   /** Follows an order until it settles (or time runs out) and returns its latest state. */
-  waitForOrder(orderNumber: string, options?: WaitOptions): Promise<OrderWaitResult>;
+  waitForOrder(orderNumber: string, options?: WaitOptions & CallRoute): Promise<OrderWaitResult>;
   /** Settles a placement of unknown outcome by its tag. */
   reconcileOrder(tag: string, options?: ReconcileOptions & CallOptions): Promise<Reconciliation>;
-  /** Stops every wait and request under way and closes the connection pool the client owns. */
+  /**
+   * The same client for calls that name no lane or asker of their own: `as({ asker: 'discord:123' })`
+   * for a person's request (people's reads queue fairly by asker), `as({ lane: 'watcher' })` for a
+   * component's. Made per request; it shares everything with the client, which alone is closed.
+   */
+  as(route: CallRoute): BrokerView;
+  /** Stops every wait and request under way and closes the connection pools the client owns. */
   close(): Promise<void>;
 }
 
-/** The reads of the client: everything an adapter may call itself (orders go through the gate). */
-export type BrokerReads = Pick<
+/** The client under a route (see `BrokerClient.as`). */
+export type BrokerView = Omit<BrokerClient, 'close'>;
+
+/**
+ * The reads of the client: everything an adapter may call itself (orders go through the gate), and the
+ * same reads for one asker.
+ */
+export type BrokerReads = ReadMethods & { as(route: CallRoute): BrokerReads };
+
+type ReadMethods = Pick<
   BrokerClient,
   | 'getQuote'
   | 'getCandles'

@@ -28,6 +28,12 @@ export function buildConfig(s: Settings, warnings: readonly string[] = []): Conf
   const common = {
     generation: s.OMSDESK_API_GENERATION,
     timeouts: { requestMs: s.OMSDESK_REQUEST_TIMEOUT_MS, connectMs: s.OMSDESK_CONNECT_TIMEOUT_MS },
+    freshness: {
+      quotes: s.OMSDESK_FRESH_QUOTES_MS,
+      books: s.OMSDESK_FRESH_BOOKS_MS,
+      limits: s.OMSDESK_FRESH_LIMITS_MS,
+      security: s.OMSDESK_FRESH_SECURITY_MS,
+    },
     ...defined({ instrumentsFile: s.OMSDESK_INSTRUMENTS_FILE, instrumentsUrl: s.OMSDESK_INSTRUMENTS_URL }),
   };
   const broker: BrokerConfig =
@@ -71,7 +77,7 @@ export function buildConfig(s: Settings, warnings: readonly string[] = []): Conf
       ...defined({ token: s.OMSDESK_MCP_TOKEN }),
     },
     ...defined({ discord: discordConfig(s) }),
-    log: { level: s.OMSDESK_LOG_LEVEL },
+    log: { level: s.OMSDESK_LOG_LEVEL, ...defined({ format: s.OMSDESK_LOG_FORMAT }) },
     warnings,
   };
 }

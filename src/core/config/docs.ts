@@ -42,3 +42,34 @@ export function configEnvExample(): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** One environment variable as an MCP registry's `server.json` describes it (its `KeyValueInput`). */
+export interface RegistryVariable {
+  readonly name: string;
+  readonly description: string;
+  readonly isRequired: false;
+  readonly isSecret?: true;
+  readonly format?: 'number' | 'boolean';
+  readonly default?: string;
+}
+
+/**
+ * The named variables for `server.json`, from their declarations: none is required (with none set,
+ * omsdesk runs on its paper broker); a default is given only where it is one plain value.
+ */
+export function registryVariables(names: readonly string[]): RegistryVariable[] {
+  return names.map((name) => {
+    const v = CONFIG_VARIABLES.find((c) => c.name === name);
+    if (v === undefined) throw new Error(`${name} is not an omsdesk variable`);
+    const value: unknown = v.default;
+    const plain = v.unset === undefined && ['string', 'number', 'boolean'].includes(typeof value);
+    return {
+      name,
+      description: v.description,
+      isRequired: false,
+      ...(v.secret === true ? { isSecret: true as const } : {}),
+      ...(plain && typeof value !== 'string' ? { format: typeof value as 'number' | 'boolean' } : {}),
+      ...(plain ? { default: String(value) } : {}),
+    };
+  });
+}

@@ -3,12 +3,18 @@ export {
   API_GENERATIONS,
   CONFIRM_MODES,
   DISCORD_API_DEFAULT,
+  LOG_FORMATS,
   LOG_LEVELS,
   MARKET_HOURS_MODES,
   SIM_HOURS,
 } from './choices.js';
 export { configRedactor, configSecrets, describeConfig } from './describe.js';
-export { configEnvExample, configVariablesMarkdown } from './docs.js';
+export {
+  configEnvExample,
+  configVariablesMarkdown,
+  type RegistryVariable,
+  registryVariables,
+} from './docs.js';
 export { type DotenvResult, parseDotenv } from './dotenv.js';
 export { ConfigError, type ConfigProblem, isConfigError } from './errors.js';
 export { isLoopback } from './formats.js';

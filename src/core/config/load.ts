@@ -12,6 +12,8 @@ import { CONFIG_VARIABLES, type ConfigVariableName, SECRET_VARIABLES } from './v
 export interface ConfigSources {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly dotenv?: string;
+  /** Defaults the caller knows better than the declarations, as text (the CLI's per-user data dir). */
+  readonly defaults?: Readonly<Partial<Record<ConfigVariableName, string>>>;
 }
 
 const NAMES = CONFIG_VARIABLES.map((c) => c.name);
@@ -31,7 +33,9 @@ export function loadConfig(sources: ConfigSources): Config {
 
   const parsed: Record<string, unknown> = {};
   for (const v of CONFIG_VARIABLES) {
-    const result = v.field.safeParse(raw[v.name]);
+    const given = raw[v.name];
+    const text = given === undefined || given.trim() === '' ? (sources.defaults?.[v.name] ?? given) : given;
+    const result = v.field.safeParse(text);
     if (result.success) parsed[v.name] = result.data;
     else for (const issue of result.error.issues) problems.push({ variable: v.name, message: issue.message });
   }

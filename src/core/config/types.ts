@@ -1,6 +1,7 @@
 import type { TradingPolicy } from '../checks/index.js';
+import type { Freshness } from '../client/shared-reads.js';
 import type { Exchange, Product } from '../vocabulary/index.js';
-import type { API_GENERATIONS, CONFIRM_MODES, LOG_LEVELS, SIM_HOURS } from './choices.js';
+import type { API_GENERATIONS, CONFIRM_MODES, LOG_FORMATS, LOG_LEVELS, SIM_HOURS } from './choices.js';
 
 /** Whatever the broker's login may need; each field is present only when configured. */
 export interface BrokerCredentials {
@@ -27,6 +28,8 @@ export interface LiveCredentials extends BrokerCredentials {
 interface BrokerCommon {
   readonly generation: (typeof API_GENERATIONS)[number];
   readonly timeouts: { readonly requestMs: number; readonly connectMs: number };
+  /** How long people are given an answer already read, per kind, in milliseconds (0: never). */
+  readonly freshness: Freshness;
   /** A master CSV to load instead of the broker's own instrument list. */
   readonly instrumentsFile?: string;
   /** Where the broker publishes its instrument masters: a base URL or a directory. */
@@ -117,7 +120,11 @@ export interface Config {
   readonly audit: { readonly path: string; readonly keyFile?: string };
   readonly mcp: McpConfig;
   readonly discord?: DiscordConfig;
-  readonly log: { readonly level: (typeof LOG_LEVELS)[number] };
+  readonly log: {
+    readonly level: (typeof LOG_LEVELS)[number];
+    /** Absent: the CLI picks JSON unless stderr is a terminal. */
+    readonly format?: (typeof LOG_FORMATS)[number];
+  };
   /** Things worth telling the user that do not stop the start (an unknown OMSDESK_ variable). */
   readonly warnings: readonly string[];
 }

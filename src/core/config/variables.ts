@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import type { z } from 'zod';
+import { DEFAULT_FRESHNESS } from '../client/shared-reads.js';
 import { EXCHANGES, PRODUCTS } from '../vocabulary/index.js';
 import {
   API_GENERATIONS,
   CONFIRM_MODES,
   DISCORD_API_DEFAULT,
+  LOG_FORMATS,
   LOG_LEVELS,
   MARKET_HOURS_MODES,
   SIM_HOURS,
@@ -26,6 +28,41 @@ import { derived, perMode, type SettledValue, variable } from './variable.js';
 
 const inDataDir = (file: string) =>
   derived(`<DATA_DIR>/${file}`, (get) => join(String(get('OMSDESK_DATA_DIR')), file));
+
+/** How long people are given an answer already read, per kind of read: one variable each. */
+function freshnessVariables() {
+  const ms = (max: number) => integer(0, max, `a number of milliseconds from 0 to ${max}`);
+  return [
+    variable({
+      name: 'OMSDESK_FRESH_QUOTES_MS',
+      group: 'broker',
+      field: ms(60_000),
+      default: DEFAULT_FRESHNESS.quotes,
+      description: 'How long a quote (candles, greeks too) already read is given again to people; 0: never.',
+    }),
+    variable({
+      name: 'OMSDESK_FRESH_BOOKS_MS',
+      group: 'broker',
+      field: ms(60_000),
+      default: DEFAULT_FRESHNESS.books,
+      description: 'The same for the order and trade books and histories (order checks always read afresh).',
+    }),
+    variable({
+      name: 'OMSDESK_FRESH_LIMITS_MS',
+      group: 'broker',
+      field: ms(60_000),
+      default: DEFAULT_FRESHNESS.limits,
+      description: 'The same for limits, holdings and span margin.',
+    }),
+    variable({
+      name: 'OMSDESK_FRESH_SECURITY_MS',
+      group: 'broker',
+      field: ms(86_400_000),
+      default: DEFAULT_FRESHNESS.security,
+      description: 'The same for security info and index lists, which change once a day.',
+    }),
+  ];
+}
 
 /**
  * Every variable omsdesk reads, each declared once: its parser, its default (per broker mode where the
@@ -108,6 +145,7 @@ export const CONFIG_VARIABLES = [
     default: 5_000,
     description: 'Time allowed to open a connection, in milliseconds.',
   }),
+  ...freshnessVariables(),
   variable({
     name: 'OMSDESK_INSTRUMENTS_FILE',
     group: 'broker',
@@ -285,8 +323,11 @@ export const CONFIG_VARIABLES = [
     name: 'OMSDESK_DATA_DIR',
     group: 'gate',
     field: text(),
+    // The omsdesk command passes the per-user folder it shows (src/cli/data-dir.ts); a library caller gets this.
     default: '.omsdesk',
-    description: 'Directory for the audit log, the kill-switch file and other state.',
+    unset: 'per-user state folder (see the quick start)',
+    description:
+      'Directory for the audit log, the paper account, the kill-switch file and other state; said at start.',
   }),
   variable({
     name: 'OMSDESK_MCP_HOST',
@@ -379,6 +420,13 @@ export const CONFIG_VARIABLES = [
     field: oneOf(LOG_LEVELS),
     default: 'info',
     description: 'Least severe log level written: debug, info, warn or error.',
+  }),
+  variable({
+    name: 'OMSDESK_LOG_FORMAT',
+    group: 'log',
+    field: oneOf(LOG_FORMATS),
+    unset: 'json when stderr is not a terminal, else text',
+    description: 'Log lines on stderr: json (one object per line with an ISO time) or text (for people).',
   }),
 ] as const;
 

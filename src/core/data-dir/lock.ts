@@ -31,6 +31,26 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** A data dir that cannot be created or written (a read-only folder, a file in the way). */
+export class DataDirUnusableError extends Error {
+  override readonly name = 'DataDirUnusableError';
+  constructor(
+    readonly dir: string,
+    readonly code: string,
+  ) {
+    super(
+      `the data dir ${dir} cannot be written (${code}): give this user write access to it, or set OMSDESK_DATA_DIR to a folder it can write`,
+    );
+  }
+}
+
+/** Why a data dir cannot be used, in the words of DataDirUnusableError; other failures pass unchanged. */
+function unusable(dir: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reasons = ['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST', 'ENOSPC', 'EISDIR'];
+  return code !== undefined && reasons.includes(code) ? new DataDirUnusableError(dir, code) : error;
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -84,18 +104,22 @@ export class DataDirLock {
 
   static async acquire(dir: string, command: string, now: Date = new Date()): Promise<DataDirLock> {
     const absolute = resolve(dir);
-    await mkdir(absolute, { recursive: true });
     const path = join(absolute, LOCK_FILE);
     const owner: LockOwner = { pid: process.pid, host: hostname(), command, since: now.toISOString() };
     // Written whole beside the lock, then linked in place (link fails if the lock exists): nobody ever
     // reads a lock file that is there but still empty.
     const draft = `${path}.${process.pid}.${randomUUID()}`;
-    const file = await open(draft, 'wx', 0o600);
     try {
-      await file.writeFile(`${JSON.stringify(owner)}\n`);
-      await file.sync();
-    } finally {
-      await file.close();
+      await mkdir(absolute, { recursive: true });
+      const file = await open(draft, 'wx', 0o600);
+      try {
+        await file.writeFile(`${JSON.stringify(owner)}\n`);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+    } catch (error) {
+      throw unusable(absolute, error);
     }
     try {
       for (let attempt = 0; ; attempt += 1) {

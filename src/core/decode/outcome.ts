@@ -4,7 +4,6 @@ import { brokerError } from '../failures.js';
 import type { HttpResponse } from '../transport/http.js';
 import { formatIssues } from './body.js';
 import { classifyBrokerText, isNoDataText } from './classify.js';
-import { fastParse, REFUSED } from './fast-parse.js';
 
 /** What a decoder needs besides the body. */
 export interface DecodeInput<T> {
@@ -58,8 +57,6 @@ export function failureOutcome<T>(text: string, raw: unknown, input: DecodeInput
 
 /** Validates a success body with the endpoint's schema; a mismatch is `INVALID_RESPONSE` naming each field. */
 export function successOutcome<T>(body: unknown, raw: unknown, input: DecodeInput<T>): Decoded<T> {
-  const value = fastParse(input.schema, body);
-  if (value !== REFUSED) return { kind: 'ok', value, raw };
   const parsed = input.schema.safeParse(body);
   if (parsed.success) return { kind: 'ok', value: parsed.data, raw };
   throw invalidResponse(input, formatIssues(parsed.error));

@@ -31,7 +31,11 @@ export async function recheck(ticket: Ticket, deps: RecheckDeps): Promise<number
   }
   let fresh: LegMarket[];
   try {
-    const call = deps.signal === undefined ? {} : { signal: deps.signal };
+    // In the placement lane: fresh quotes, never waiting behind people's reads.
+    const call = {
+      lane: 'placement',
+      ...(deps.signal === undefined ? {} : { signal: deps.signal }),
+    } as const;
     fresh = await Promise.all(
       ticket.legs.map(async (l) =>
         legMarket(

@@ -38,7 +38,7 @@ export function brokerFollower(broker: Pick<BrokerClient, 'waitForOrder'>): LegF
           const number = leg.outcome?.orderNumber;
           if (!number || legSettled(leg.outcome)) return;
           try {
-            const seen = await broker.waitForOrder(number, { until, timeoutMs, signal });
+            const seen = await broker.waitForOrder(number, { until, timeoutMs, signal, lane: 'placement' });
             leg.outcome = outcomeOf(seen.order);
           } catch {
             // Following is best effort: the order's fate stays readable from the broker.

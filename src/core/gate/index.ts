@@ -1,7 +1,8 @@
 export { GATE_ERROR_CODES, GateError, type GateErrorCode, isGateError } from './errors.js';
 export type { OrderFeed } from './follow.js';
 export { KillSwitch } from './kill-switch.js';
-export { type GateBroker, type GateOptions, OrderGate, type TicketListener } from './order-gate.js';
+export type { GateBroker, GateOptions, TicketListener } from './options.js';
+export { OrderGate } from './order-gate.js';
 export { ticketTag } from './payload.js';
 export { type ResolvedRef, resolveInstrumentRef } from './resolve.js';
 export { legSentence, marginSentence } from './summary.js';

@@ -1,5 +1,6 @@
 import { isFuture, isOption } from '../catalogue/index.js';
 import { showRupees } from '../checks/index.js';
+import type { CallOptions } from '../client/options.js';
 import type { SpanPositionInput } from '../client/span.js';
 import type { BrokerClient } from '../client/types.js';
 import { isBrokerError } from '../errors.js';
@@ -33,9 +34,8 @@ function spanPosition(leg: TicketLeg): SpanPositionInput | undefined {
 export async function estimateMargin(
   broker: Pick<BrokerClient, 'calculateSpan' | 'getLimits'>,
   legs: readonly TicketLeg[],
-  signal?: AbortSignal,
+  call: CallOptions = {},
 ): Promise<MarginView> {
-  const call = signal === undefined ? {} : { signal };
   const parts: string[] = [];
   let required = 0;
   let unknown = false;

@@ -1,68 +1,28 @@
-import type { Actor, AuditLog } from '../audit/index.js';
-import type { InstrumentCatalog } from '../catalogue/index.js';
-import { checkDailyCaps, type TradingPolicy } from '../checks/index.js';
-import type { BrokerClient } from '../client/types.js';
-import type { Clock } from '../clock.js';
+import type { Actor } from '../audit/index.js';
 import { toIstIso } from '../time/ist.js';
-import { auditTransition, legsForAudit, recheck } from './approval.js';
-import { GateError, isGateError } from './errors.js';
-import { brokerFollower, feedFollower, type OrderFeed } from './follow.js';
+import { auditTransition } from './approval.js';
+import { ApprovalSteps } from './approval-steps.js';
+import { wrongPlace } from './decision-source.js';
+import { GateError } from './errors.js';
+import { TicketExpiry } from './expiry.js';
+import { brokerFollower, feedFollower } from './follow.js';
 import { KillSwitch } from './kill-switch.js';
+import type { GateOptions, TicketListener } from './options.js';
 import { TicketOutcomes } from './outcomes.js';
-import { statusFromLegs } from './placement.js';
 import { buildTicket } from './preview.js';
-import { DEFAULT_SETTLE, type SettleTiming } from './reconcile.js';
-import { settledBefore, snapshotOf, TicketReplay } from './replay.js';
+import { DEFAULT_SETTLE } from './reconcile.js';
+import { recordOutcomes } from './record.js';
+import { CARD_POSTED, snapshotOf, TicketReplay } from './replay.js';
+import { restoreTickets } from './restore.js';
 import { normalizeTicketId } from './ticket-id.js';
 import { type HeldTicket, type Retention, TicketStore } from './ticket-store.js';
-import type { Ticket, TicketRequest } from './types.js';
-import { DailyUsageBook, SUBMITTED } from './usage.js';
-
-/** The broker methods the gate uses. */
-export type GateBroker = Pick<
-  BrokerClient,
-  | 'getQuote'
-  | 'calculateSpan'
-  | 'getLimits'
-  | 'placeOrder'
-  | 'placeOrders'
-  | 'placeLongStraddle'
-  | 'getOrderBook'
-  | 'waitForOrder'
->;
-
-export interface GateOptions {
-  readonly broker: GateBroker;
-  /** The current instrument master (it changes as expiries roll). */
-  readonly catalog: () => InstrumentCatalog;
-  readonly audit: AuditLog;
-  readonly clock: Clock;
-  readonly policy: TradingPolicy & { readonly killSwitchFile?: string };
-  /** How long a ticket waits for a decision (default 120 s). */
-  readonly ttlMs?: number;
-  /** Largest price move allowed between preview and approval, percent (default 2). */
-  readonly maxPriceDriftPct?: number;
-  /** The move always allowed, in ticks, however cheap the contract (default 10). */
-  readonly maxPriceDriftTicks?: number;
-  /** How long an approval waits for the orders to be accepted or rejected before answering (default 10 s). */
-  readonly acceptWaitMs?: number;
-  /** How long the gate keeps following open orders afterwards (default 15 min). */
-  readonly followMs?: number;
-  /** How an ambiguous placement is settled from the order book. */
-  readonly settle?: Partial<SettleTiming>;
-  /** How long settled tickets stay in memory (default an hour, at most 500). */
-  readonly retention?: Partial<Retention>;
-  /**
-   * The order watcher: when given, tickets follow their orders from its events (one look at the books
-   * for all of them) instead of each reading its orders' histories.
-   */
-  readonly feed?: OrderFeed;
-}
-
-/** Told of every ticket change (a copy: listeners cannot change the gate's tickets). */
-export type TicketListener = (ticket: Ticket, event: string) => void;
+import type { CardRef, DecisionPath, DecisionSource, HaltReport, Ticket, TicketRequest } from './types.js';
+import { DailyUsageBook } from './usage.js';
 
 const DEFAULT_RETENTION: Retention = { settledMs: 60 * 60_000, maxSettled: 500 };
+
+/** A decision refused before it reached its ticket (another card, another path, not an approver). */
+const DECISION_REFUSED = 'decision_refused';
 
 /**
  * The only way an order reaches the broker: a request becomes a previewed, frozen ticket, and a ticket
@@ -77,6 +37,10 @@ export class OrderGate {
   readonly #usage = new DailyUsageBook();
   readonly #life = new AbortController();
   readonly #outcomes: TicketOutcomes;
+  readonly #approvals: ApprovalSteps;
+  readonly #expiry: TicketExpiry;
+  /** Tickets the last process left in play, found when the gate opened. */
+  #carriedOver: readonly string[] = [];
 
   private constructor(options: GateOptions) {
     this.#o = options;
@@ -93,6 +57,24 @@ export class OrderGate {
       held: (id) => this.#store.get(id),
       record: (held, event) => this.#record(held, event),
     });
+    this.#expiry = new TicketExpiry({
+      audit: options.audit,
+      clock: options.clock,
+      life: this.#life.signal,
+      emit: (ticket, event) => this.#emit(ticket, event),
+    });
+    this.#approvals = new ApprovalSteps({
+      broker: options.broker,
+      audit: options.audit,
+      clock: options.clock,
+      policy: options.policy,
+      drift: { maxPct: options.maxPriceDriftPct ?? 2, minTicks: options.maxPriceDriftTicks ?? 10 },
+      usage: this.#usage,
+      killSwitch: this.killSwitch,
+      outcomes: this.#outcomes,
+      context: (except) => this.#context(except),
+      emit: (ticket, event) => this.#emit(ticket, event),
+    });
     const unsubscribe = options.feed?.subscribe((event) => this.#outcomes.observe(event));
     if (unsubscribe) this.#life.signal.addEventListener('abort', unsubscribe, { once: true });
   }
@@ -103,13 +85,33 @@ export class OrderGate {
    */
   static async open(options: GateOptions): Promise<OrderGate> {
     const gate = new OrderGate(options);
-    await gate.#restore();
+    gate.#carriedOver = await restoreTickets({
+      audit: options.audit,
+      clock: options.clock,
+      retention: { ...DEFAULT_RETENTION, ...options.retention },
+      killSwitch: gate.killSwitch,
+      usage: gate.#usage,
+      store: gate.#store,
+      outcomes: gate.#outcomes,
+      expiry: gate.#expiry,
+      record: (held, event) => gate.#record(held, event),
+      fed: options.feed !== undefined,
+    });
     return gate;
   }
 
-  /** Previews a request into a ticket: `PENDING` for a human to decide, or `REFUSED` with the violations. */
-  async preview(request: TicketRequest, requestedBy: Actor, signal?: AbortSignal): Promise<Ticket> {
-    const ticket = await buildTicket(request, requestedBy, {
+  /**
+   * Previews a request into a ticket: `PENDING` for a human to decide, or `REFUSED` with the violations.
+   * `waitsFor` is how its human decides (a card, a form, `confirm_order`): decisions that name another way
+   * are refused.
+   */
+  async preview(
+    request: TicketRequest,
+    requestedBy: Actor,
+    signal?: AbortSignal,
+    waitsFor?: DecisionPath,
+  ): Promise<Ticket> {
+    const built = await buildTicket(request, requestedBy, {
       broker: this.#o.broker,
       catalog: this.#o.catalog(),
       policy: this.#o.policy,
@@ -117,6 +119,7 @@ export class OrderGate {
       ttlMs: this.#o.ttlMs ?? 120_000,
       ...(signal === undefined ? {} : { signal }),
     });
+    const ticket: Ticket = waitsFor === undefined ? built : { ...built, waitsFor };
     const event = ticket.status === 'PENDING' ? 'previewed' : 'refused';
     // Registered only once recorded: an unaudited ticket must never be approvable.
     await auditTransition(this.#o.audit, ticket, event, requestedBy, {
@@ -127,100 +130,47 @@ export class OrderGate {
     const held: HeldTicket = { ticket, releasedLegs: new Set(), touchedAt: this.#o.clock.now() };
     this.#store.add(held, this.#o.clock.now());
     this.#emit(ticket, event);
-    if (ticket.status === 'PENDING') this.#expireLater(held);
+    if (ticket.status === 'PENDING') this.#expiry.later(held);
     return this.#copy(ticket);
   }
 
   /**
    * A human's approval: single use. Holds the ticket's share of the daily caps at once (so concurrent
-   * approvals cannot all pass), re-checks hash, time to live, kill switch, caps and price drift, then
-   * sends the orders once and answers once the broker accepted or rejected them. An ambiguous outcome
-   * stays UNKNOWN until the order book proves it either way.
+   * approvals cannot all pass), re-checks hash, time to live, caps and price drift, takes a last look at
+   * the kill switch right before sending (see `ApprovalSteps`), then sends the orders once and answers once
+   * the broker accepted or rejected them. An ambiguous outcome stays UNKNOWN until the order book proves it
+   * either way. `via` names where the decision was made; one made anywhere but where the ticket waits is
+   * refused and recorded, and the ticket still waits.
    */
   async approve(
     id: string,
     approver: Actor,
-    options: { expectedHash?: string; signal?: AbortSignal } = {},
+    options: { expectedHash?: string; signal?: AbortSignal; via?: DecisionSource } = {},
   ): Promise<Ticket> {
-    const key = normalizeTicketId(id);
-    const held = this.#pending(this.#store.get(key) ?? (await this.#notInPlay(key)));
-    const ticket = held.ticket;
+    const held = this.#decidable(id, approver, 'approve', options.via);
+    if (held instanceof Promise) return held;
+    const { ticket } = held;
     if (options.expectedHash !== undefined && options.expectedHash !== ticket.hash) {
       await this.#o.audit.append({
         event: 'approval_refused',
-        ticket: key,
+        ticket: ticket.id,
         actor: approver,
         data: { reason: 'hash mismatch' },
       });
       throw new GateError(
         'TICKET_TAMPERED',
-        `the approval names a different version of ticket ${key}; nothing was sent`,
+        `the approval names a different version of ticket ${ticket.id}; nothing was sent`,
       );
     }
-    // Compare-and-set and the hold on the caps: nothing awaits between the PENDING check and here.
-    const now = this.#o.clock.now();
-    ticket.status = 'SUBMITTING';
-    ticket.decidedBy = approver;
-    ticket.decidedAt = toIstIso(now);
-    held.touchedAt = now;
-    this.#usage.prune(now);
-    const orders = ticket.legs.length;
-    const previewValue = ticket.legs.reduce((sum, l) => sum + (l.value ?? 0), 0);
-    const overCaps = checkDailyCaps(
-      { orders, value: previewValue },
-      this.#usage.today(now, key),
-      this.#o.policy,
-    );
-    const hold = overCaps.length === 0 ? this.#usage.hold(key, now, orders, previewValue) : undefined;
-    try {
-      await auditTransition(this.#o.audit, ticket, 'approved', approver, {
-        hash: ticket.hash,
-        ...(hold === undefined ? {} : { hold }),
-      });
-      if (overCaps.length > 0) {
-        throw new GateError('CHECKS_FAILED', overCaps.map((v) => v.message).join(' '), {
-          violations: overCaps,
-        });
-      }
-      const value = await recheck(ticket, {
-        broker: this.#o.broker,
-        policy: this.#o.policy,
-        context: this.#context(key),
-        drift: { maxPct: this.#o.maxPriceDriftPct ?? 2, minTicks: this.#o.maxPriceDriftTicks ?? 10 },
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
-      });
-      // Others may have approved while prices were read: hold the current value only if the caps allow it.
-      const later = this.#o.clock.now();
-      const current = value ?? previewValue;
-      const stillOver = checkDailyCaps(
-        { orders, value: current },
-        this.#usage.today(later, key),
-        this.#o.policy,
-      );
-      if (stillOver.length > 0) {
-        throw new GateError('CHECKS_FAILED', stillOver.map((v) => v.message).join(' '), {
-          violations: stillOver,
-        });
-      }
-      const sending = this.#usage.hold(key, later, orders, current);
-      await auditTransition(this.#o.audit, ticket, SUBMITTED, undefined, {
-        orders,
-        value: current,
-        hold: sending,
-      });
-      held.sentAt = this.#o.clock.now();
-    } catch (error) {
-      await this.#refuseApproved(held, approver, error);
-      throw isGateError(error) ? error : new GateError('CHECKS_FAILED', ticket.reason ?? 'refused');
-    }
-    await this.#outcomes.submit(held, options.signal);
+    // Still PENDING: nothing awaited since `#decidable` read it so, and `approve` takes it out at once.
+    await this.#approvals.approve(held, approver, options.signal);
     return this.#copy(ticket);
   }
 
-  /** A human's refusal: the ticket can never be approved afterwards. */
-  async decline(id: string, actor: Actor, reason = 'declined'): Promise<Ticket> {
-    const key = normalizeTicketId(id);
-    const held = this.#pending(this.#store.get(key) ?? (await this.#notInPlay(key)));
+  /** A human's refusal: the ticket can never be approved afterwards. `via` as for `approve`. */
+  async decline(id: string, actor: Actor, reason = 'declined', via?: DecisionSource): Promise<Ticket> {
+    const held = this.#decidable(id, actor, 'decline', via);
+    if (held instanceof Promise) return held;
     const { ticket } = held;
     ticket.status = 'DECLINED';
     ticket.decidedBy = actor;
@@ -232,10 +182,37 @@ export class OrderGate {
     return this.#copy(ticket);
   }
 
+  /**
+   * Records where a pending ticket's card was posted: from then on a click decides it only on that card.
+   * Set at once, then written to the audit log (so it outlives a restart).
+   */
+  async bindCard(id: string, card: CardRef): Promise<void> {
+    const key = normalizeTicketId(id);
+    const held = this.#store.get(key);
+    if (held?.ticket.status !== 'PENDING' || held.ticket.waitsFor !== 'discord') {
+      throw new GateError('TICKET_NOT_FOUND', `no ticket ${key} waits for a card`);
+    }
+    held.ticket.card = { channelId: card.channelId, messageId: card.messageId };
+    await this.#o.audit.append({ event: CARD_POSTED, ticket: key, data: { card: held.ticket.card } });
+  }
+
+  /**
+   * Records a decision refused before it reached the ticket (by whoever guards the way to it: not an
+   * approver, another server, the requester under four-eyes); the ticket is unchanged.
+   */
+  async refuseDecision(id: string, actor: Actor, reason: string): Promise<void> {
+    await this.#o.audit.append({
+      event: DECISION_REFUSED,
+      ticket: normalizeTicketId(id),
+      actor,
+      data: { reason },
+    });
+  }
+
   /** A copy of a ticket in memory (every ticket in play, and recently settled ones), in any letter case. */
   get(id: string): Ticket | undefined {
     const held = this.#store.get(normalizeTicketId(id));
-    if (held) this.#expireIfDue(held);
+    if (held) this.#expiry.ifDue(held);
     return held && this.#copy(held.ticket);
   }
 
@@ -257,7 +234,8 @@ export class OrderGate {
   async status(id: string, signal?: AbortSignal): Promise<Ticket | undefined> {
     const held = this.#store.get(normalizeTicketId(id));
     if (!held) return this.find(id);
-    this.#expireIfDue(held);
+    this.#expiry.ifDue(held);
+    await held.expiring;
     if (held.ticket.status === 'UNKNOWN') await this.#outcomes.look(held, signal);
     else if (held.ticket.status === 'PLACED') await this.#outcomes.follow(held, 'final', 0, signal);
     return this.#copy(held.ticket);
@@ -266,39 +244,42 @@ export class OrderGate {
   /** Copies of the tickets in memory, newest first. */
   list(): Ticket[] {
     return this.#store.list().map((h) => {
-      this.#expireIfDue(h);
+      this.#expiry.ifDue(h);
       return this.#copy(h.ticket);
     });
   }
 
-  /** Resolves once a ticket has left PENDING (approved, declined, expired), with its state then. */
-  waitForDecision(id: string, signal?: AbortSignal): Promise<Ticket> {
-    const key = normalizeTicketId(id);
-    const current = this.get(key);
-    if (!current) return Promise.reject(new GateError('TICKET_NOT_FOUND', `no ticket ${key}`));
-    if (current.status !== 'PENDING') return Promise.resolve(current);
-    return new Promise((resolve, reject) => {
-      const stop = this.onChange((t) => {
-        if (t.id === key && t.status !== 'PENDING') {
-          stop();
-          resolve(t);
-        }
-      });
-      signal?.addEventListener(
-        'abort',
-        () => {
-          stop();
-          reject(signal.reason);
-        },
-        { once: true },
-      );
+  /**
+   * Halts trading: engages the runtime kill switch at once, so no ticket passes its last look afterwards,
+   * and records it with who did it and why. Resolves, once the broker answered their sending, with the
+   * tickets that had passed their last look before: the orders that left before the halt took hold.
+   */
+  async halt(actor: Actor, reason?: string): Promise<HaltReport> {
+    const leaving = this.#approvals.halt();
+    await this.#o.audit.append({
+      event: 'kill_switch_on',
+      actor,
+      data: { ...(reason ? { reason } : {}), leftBefore: leaving.map((l) => l.held.ticket.id) },
     });
+    await Promise.all(leaving.map((l) => l.sent));
+    return { leftBefore: leaving.map((l) => this.#copy(l.held.ticket)) };
   }
 
-  /** Engages or releases the runtime kill switch (the file switch is separate); recorded with who did it. */
-  async setKillSwitch(on: boolean, actor: Actor): Promise<void> {
-    this.killSwitch.set(on);
-    await this.#o.audit.append({ event: on ? 'kill_switch_on' : 'kill_switch_off', actor });
+  /** Releases the runtime kill switch (a kill-switch file still halts); recorded with who did it. */
+  async resume(actor: Actor): Promise<void> {
+    this.killSwitch.set(false);
+    await this.#o.audit.append({ event: 'kill_switch_off', actor });
+  }
+
+  /**
+   * Copies of the tickets the last process left in play (pending, sending, placed or unknown when the
+   * gate opened), as they stand now: what a restart must show again, such as their cards.
+   */
+  carriedOver(): Ticket[] {
+    return this.#carriedOver.flatMap((id) => {
+      const held = this.#store.get(id);
+      return held === undefined ? [] : [this.#copy(held.ticket)];
+    });
   }
 
   /** Subscribes to ticket changes; returns the unsubscribe function. */
@@ -313,7 +294,7 @@ export class OrderGate {
    */
   async expirePending(reason = 'omsdesk stopped before anyone decided'): Promise<void> {
     const waiting = this.#store.list().filter((h) => h.ticket.status === 'PENDING');
-    await Promise.all(waiting.map((held) => this.#expire(held, reason)));
+    await Promise.all(waiting.map((held) => this.#expiry.expire(held, reason)));
   }
 
   /** Stops the timers and the following of orders. */
@@ -321,22 +302,47 @@ export class OrderGate {
     this.#life.abort(new Error('the order gate is closed'));
   }
 
-  /** Throws unless the ticket can still be decided. */
-  #pending(held: HeldTicket): HeldTicket {
+  /**
+   * The ticket a decision is about, while it can still be decided there; otherwise the refusal (a rejected
+   * promise), once recorded: an expiry found here is written before the caller hears of it. Synchronous when
+   * the ticket is PENDING (not even a microtask passes), so the caller's compare-and-set still sees it so.
+   */
+  #decidable(
+    id: string,
+    actor: Actor,
+    decision: 'approve' | 'decline',
+    via: DecisionSource | undefined,
+  ): HeldTicket | Promise<never> {
+    const key = normalizeTicketId(id);
+    const held = this.#store.get(key);
+    if (held === undefined) return this.#notInPlay(key);
     const { ticket } = held;
-    this.#expireIfDue(held);
-    if (ticket.status === 'EXPIRED')
-      throw new GateError(
-        'TICKET_EXPIRED',
-        `ticket ${ticket.id} expired at ${ticket.expiresAt}: preview again`,
-      );
+    this.#expiry.ifDue(held);
+    if (ticket.status === 'EXPIRED') {
+      return Promise.resolve(held.expiring).then(() => {
+        throw new GateError('TICKET_EXPIRED', `ticket ${key} expired at ${ticket.expiresAt}: preview again`);
+      });
+    }
     if (ticket.status !== 'PENDING') {
-      throw new GateError(
-        'TICKET_DECIDED',
-        `ticket ${ticket.id} is already ${ticket.status}; a ticket is decided once`,
+      return Promise.reject(
+        new GateError(
+          'TICKET_DECIDED',
+          `ticket ${key} is already ${ticket.status}; a ticket is decided once`,
+        ),
       );
     }
-    return held;
+    const elsewhere = wrongPlace(ticket, via);
+    if (elsewhere === undefined) return held;
+    return this.#o.audit
+      .append({
+        event: DECISION_REFUSED,
+        ticket: key,
+        actor,
+        data: { reason: elsewhere, decision, path: via?.path },
+      })
+      .then(() => {
+        throw new GateError('TICKET_NOT_FOUND', `${elsewhere}: nothing changed`);
+      });
   }
 
   /** The refusal for a ticket not in memory: decided long ago (found in the audit log), or never issued. */
@@ -354,139 +360,18 @@ export class OrderGate {
     );
   }
 
-  /** An approval that failed before anything was sent: the hold is given back, the refusal recorded. */
-  async #refuseApproved(held: HeldTicket, approver: Actor, error: unknown): Promise<void> {
-    const { ticket } = held;
-    const release = this.#usage.release(ticket.id);
-    ticket.status = 'REFUSED';
-    ticket.reason = isGateError(error)
-      ? error.message
-      : 'the approval could not be recorded; nothing was sent';
-    held.touchedAt = this.#o.clock.now();
-    await auditTransition(this.#o.audit, ticket, 'refused', approver, {
-      reason: ticket.reason,
-      ...(release === undefined ? {} : { release }),
-    }).catch(() => undefined);
-    this.#emit(ticket, 'refused');
-  }
-
   #context(except?: string) {
     const now = this.#o.clock.now();
     return { now, usage: this.#usage.today(now, except), killSwitch: this.killSwitch.state() };
   }
 
-  /**
-   * Records the legs' latest outcomes: the ticket's status follows them, legs proved never to have
-   * reached the broker give back their share of the caps, and unchanged updates are not written twice.
-   */
-  async #record(held: HeldTicket, event: string): Promise<void> {
-    const { ticket } = held;
-    ticket.status = statusFromLegs(ticket);
-    const legs = legsForAudit(ticket);
-    const seen = JSON.stringify(legs);
-    if (event === 'order_update' && held.lastAudited === seen) return;
-    held.lastAudited = seen;
-    held.touchedAt = this.#o.clock.now();
-    const freed = ticket.legs.flatMap((l, i) =>
-      l.outcome?.status === 'NOT_PLACED' && !held.releasedLegs.has(i) ? [i] : [],
+  #record(held: HeldTicket, event: string): Promise<void> {
+    const { audit, clock } = this.#o;
+    return recordOutcomes(
+      { audit, clock, usage: this.#usage, emit: (t, e) => this.#emit(t, e) },
+      held,
+      event,
     );
-    for (const i of freed) held.releasedLegs.add(i);
-    const release =
-      freed.length === 0
-        ? undefined
-        : this.#usage.release(ticket.id, {
-            orders: freed.length,
-            value: freed.reduce((sum, i) => sum + (ticket.legs[i]?.value ?? 0), 0),
-          });
-    try {
-      await auditTransition(this.#o.audit, ticket, event, undefined, {
-        legs,
-        ...(release === undefined ? {} : { release, releasedLegs: freed }),
-      });
-    } catch {
-      ticket.warnings.push(
-        `the audit log could not record "${event}"; the orders' state is still shown here`,
-      );
-    }
-    this.#emit(ticket, event);
-  }
-
-  /** Rebuilds usage and tickets from the audit log, then picks up what the last process left in play. */
-  async #restore(): Promise<void> {
-    const now = this.#o.clock.now();
-    const replay = new TicketReplay();
-    const cutoff = now - { ...DEFAULT_RETENTION, ...this.#o.retention }.settledMs;
-    await this.#o.audit.scan((entry) => {
-      // A halt (Discord's /halt) holds across restarts until someone resumes.
-      if (entry.event === 'kill_switch_on' || entry.event === 'kill_switch_off')
-        this.killSwitch.set(entry.event === 'kill_switch_on');
-      this.#usage.absorb(entry);
-      const replayed = replay.absorb(entry);
-      if (replayed && settledBefore(replayed, cutoff)) replay.drop(replayed.ticket.id);
-    });
-    this.#usage.prune(now);
-    for (const r of replay.values()) {
-      const held: HeldTicket = {
-        ticket: r.ticket,
-        releasedLegs: r.releasedLegs,
-        touchedAt: r.lastAt,
-        ...(r.sentAt === undefined ? {} : { sentAt: r.sentAt }),
-      };
-      this.#store.add(held, now);
-      await this.#resume(held, r.submitted);
-    }
-  }
-
-  async #resume(held: HeldTicket, submitted: boolean): Promise<void> {
-    const { ticket } = held;
-    if (ticket.status === 'PENDING') {
-      this.#expireIfDue(held);
-      if (ticket.status === 'PENDING') this.#expireLater(held);
-    } else if (ticket.status === 'SUBMITTING' && !submitted) {
-      // `submitted` is written just before sending: without it, nothing was sent.
-      for (const leg of ticket.legs) {
-        leg.outcome = { status: 'NOT_PLACED', reason: 'omsdesk stopped before sending it; nothing was sent' };
-      }
-      await this.#record(held, 'restored');
-    } else if (ticket.status === 'SUBMITTING' || ticket.status === 'UNKNOWN') {
-      for (const leg of ticket.legs) {
-        if (leg.outcome === undefined || leg.outcome.status === 'UNKNOWN') {
-          leg.outcome = {
-            status: 'UNKNOWN',
-            reason: 'omsdesk stopped while sending it; the order book will tell',
-          };
-        }
-      }
-      await this.#record(held, 'restored');
-      void this.#outcomes.keepLooking(held);
-    } else if (ticket.status === 'PLACED' && this.#o.feed !== undefined) {
-      // Orders may have moved on while no process listened: the feed's view tells.
-      void this.#outcomes.follow(held, 'final', 0).catch(() => undefined);
-    }
-  }
-
-  #expireLater(held: HeldTicket): void {
-    const due = Date.parse(held.ticket.expiresAt) - this.#o.clock.now();
-    this.#o.clock.sleep(Math.max(0, due), this.#life.signal).then(
-      () => this.#expireIfDue(held),
-      () => undefined,
-    );
-  }
-
-  #expireIfDue(held: HeldTicket): void {
-    const { ticket } = held;
-    if (ticket.status !== 'PENDING' || this.#o.clock.now() < Date.parse(ticket.expiresAt)) return;
-    void this.#expire(held, 'no decision before the ticket expired');
-  }
-
-  /** PENDING to EXPIRED, synchronously (so nothing can approve it meanwhile), then recorded. */
-  #expire(held: HeldTicket, reason: string): Promise<unknown> {
-    const { ticket } = held;
-    ticket.status = 'EXPIRED';
-    ticket.reason = reason;
-    held.touchedAt = this.#o.clock.now();
-    this.#emit(ticket, 'expired');
-    return auditTransition(this.#o.audit, ticket, 'expired', undefined, { reason }).catch(() => undefined);
   }
 
   #emit(ticket: Ticket, event: string): void {

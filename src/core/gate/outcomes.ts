@@ -32,11 +32,15 @@ export interface OutcomeDeps {
 export class TicketOutcomes {
   constructor(private readonly d: OutcomeDeps) {}
 
-  /** Sends and settles; never throws, since after sending the caller must learn what happened. */
-  async submit(held: HeldTicket, signal?: AbortSignal): Promise<void> {
-    const { ticket } = held;
-    await sendTicket(this.d.broker, ticket, signal);
+  /** Sends once and records the broker's immediate answer; never throws. */
+  async send(held: HeldTicket, signal?: AbortSignal): Promise<void> {
+    await sendTicket(this.d.broker, held.ticket, signal);
     await this.d.record(held, 'sent');
+  }
+
+  /** After sending: settles an ambiguous outcome and waits a while for the broker's first word; never throws. */
+  async settle(held: HeldTicket, signal?: AbortSignal): Promise<void> {
+    const { ticket } = held;
     if (ticket.status === 'UNKNOWN') {
       await this.look(held, signal);
       if (ticket.status === 'UNKNOWN') void this.keepLooking(held);

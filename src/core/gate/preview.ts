@@ -8,6 +8,7 @@ import {
   type Violation,
   violation,
 } from '../checks/index.js';
+import type { CallOptions } from '../client/options.js';
 import type { BrokerClient } from '../client/types.js';
 import { expiryMs } from '../client/validate.js';
 import { isBrokerError } from '../errors.js';
@@ -61,9 +62,8 @@ function validate(intent: OrderIntent, remarks: string | undefined, label: strin
   if (problems.length > 0) throw new GateError('INVALID_ORDER', `${label}: ${problems.join('; ')}`);
 }
 
-async function quoteOf(deps: PreviewDeps, i: Instrument): Promise<LegMarket | undefined> {
+async function quoteOf(call: CallOptions, deps: PreviewDeps, i: Instrument): Promise<LegMarket | undefined> {
   try {
-    const call = deps.signal === undefined ? {} : { signal: deps.signal };
     return legMarket(await deps.broker.getQuote({ exchange: i.exchange, token: i.token }, call));
   } catch (error) {
     if (isBrokerError(error)) return undefined; // the checks then report what could not be valued
@@ -134,7 +134,13 @@ export async function buildTicket(
 ): Promise<Ticket> {
   const id = newTicketId();
   const { legs: draft, straddle } = drafts(request, deps.catalog, id);
-  const markets = await Promise.all(draft.map((d) => quoteOf(deps, d.instrument)));
+  // A preview is its requester's read: people's lane, queued with that person's other reads.
+  const call: CallOptions = {
+    lane: 'people',
+    asker: `${requestedBy.channel}:${requestedBy.id}`,
+    ...(deps.signal === undefined ? {} : { signal: deps.signal }),
+  };
+  const markets = await Promise.all(draft.map((d) => quoteOf(call, deps, d.instrument)));
   const checked = checkBasket({
     legs: draft.map((d, i) => ({
       intent: d.intent,
@@ -166,7 +172,7 @@ export async function buildTicket(
     ...checked.basket,
     ...unpriced,
   ];
-  const margin = await estimateMargin(deps.broker, legs, deps.signal);
+  const margin = await estimateMargin(deps.broker, legs, call);
   const warnings = margin.shortfall ? [`margin short by about ${margin.shortfall} rupees`] : [];
   const heading = straddle
     ? `Long straddle on ${straddle.symbol} ${straddle.expiry} ${straddle.strikePrice}: buys the call and the put.`

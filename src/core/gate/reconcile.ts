@@ -52,7 +52,8 @@ export async function lookInBook(
   if (unknown.length === 0) return false;
   let book: readonly Order[];
   try {
-    book = await broker.getOrderBook(signal === undefined ? {} : { signal });
+    // A fresh book in the placement lane: a shared one may be older than the order.
+    book = await broker.getOrderBook({ lane: 'placement', ...(signal === undefined ? {} : { signal }) });
   } catch {
     return false; // the legs stay UNKNOWN, which is the truth
   }

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '../audit/index.js';
 import { FINAL_TICKET_STATUSES } from './ticket-store.js';
-import type { LegOutcome, Ticket, TicketStatus } from './types.js';
+import type { CardRef, LegOutcome, Ticket, TicketStatus } from './types.js';
 import { SUBMITTED } from './usage.js';
 
 /** A ticket rebuilt from the audit log, with what its records say about sending. */
@@ -22,6 +22,9 @@ const OUTCOME_KEYS = [
   'rejection',
   'reason',
 ] as const;
+/** The record of where a ticket's card was posted. */
+export const CARD_POSTED = 'card_posted';
+
 /** Records whose `legs` carry the legs' outcomes (the preview's carry the frozen payload instead). */
 const OUTCOME_EVENTS = new Set(['sent', 'reconciled', 'order_update', 'restored']);
 
@@ -31,6 +34,14 @@ function outcomeFrom(raw: unknown): LegOutcome | undefined {
   const out: Record<string, unknown> = {};
   for (const key of OUTCOME_KEYS) if (source[key] !== undefined) out[key] = source[key];
   return typeof out.status === 'string' ? (out as unknown as LegOutcome) : undefined;
+}
+
+function cardFrom(raw: unknown): CardRef | undefined {
+  if (raw === null || typeof raw !== 'object') return undefined;
+  const { channelId, messageId } = raw as Record<string, unknown>;
+  return typeof channelId === 'string' && typeof messageId === 'string'
+    ? { channelId, messageId }
+    : undefined;
 }
 
 /** The record of a ticket's preview: a full copy of the ticket, from which the rest is replayed. */
@@ -66,6 +77,9 @@ export class TicketReplay {
     } else if (entry.event === SUBMITTED) {
       r.submitted = true;
       r.sentAt = at;
+    } else if (entry.event === CARD_POSTED) {
+      const card = cardFrom(data.card);
+      if (card !== undefined) t.card = card;
     }
     if (Array.isArray(data.releasedLegs))
       for (const leg of data.releasedLegs) r.releasedLegs.add(Number(leg));
@@ -94,9 +108,30 @@ export class TicketReplay {
   values(): IterableIterator<ReplayedTicket> {
     return this.#tickets.values();
   }
+
+  /** The tickets held, as JSON (a checkpoint's), in the order they were first seen. */
+  snapshot(): StoredTicket[] {
+    return [...this.#tickets.values()].map(({ releasedLegs, ...r }) => ({
+      ...r,
+      releasedLegs: [...releasedLegs],
+    }));
+  }
+
+  /** Takes back the tickets of a `snapshot`, replacing those held. */
+  load(stored: readonly StoredTicket[]): void {
+    this.#tickets.clear();
+    for (const { releasedLegs, ...r } of stored) {
+      this.#tickets.set(r.ticket.id, { ...structuredClone(r), releasedLegs: new Set(releasedLegs) });
+    }
+  }
 }
 
+/** A replayed ticket as a checkpoint keeps it. */
+export type StoredTicket = Omit<ReplayedTicket, 'releasedLegs'> & {
+  readonly releasedLegs: readonly number[];
+};
+
 /** True when a replayed ticket is settled and its last record is older than `cutoff` (no need to keep it). */
-export function settledBefore(r: ReplayedTicket, cutoff: number): boolean {
+export function settledBefore(r: Pick<ReplayedTicket, 'ticket' | 'lastAt'>, cutoff: number): boolean {
   return FINAL_TICKET_STATUSES.has(r.ticket.status) && r.lastAt < cutoff;
 }

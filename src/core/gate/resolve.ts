@@ -13,6 +13,7 @@ export function resolveOrderInstrument(catalog: InstrumentCatalog, order: OrderI
     throw new GateError('INVALID_ORDER', 'instrument is required (for example RELIANCE or NSE:RELIANCE-EQ)');
   const resolution = catalog.resolve(input, order.exchange === undefined ? {} : { exchange: order.exchange });
   if (resolution.status === 'found') return resolution.instrument;
+  if (catalog.missing !== undefined) throw new GateError('INSTRUMENT_NOT_FOUND', catalog.missing);
   const candidates = resolution.candidates.map((c) => `${c.exchange}:${c.tradingSymbol}`);
   const hint =
     candidates.length > 0 ? `; did you mean ${candidates.join(', ')}?` : '; search the instruments first';
@@ -95,6 +96,12 @@ export function resolveInstrumentRef(
   if (bare && onExchange !== undefined && catalog.size === 0) {
     const token = bare[2] as string;
     return { ref: { exchange: onExchange, token }, key: `${onExchange}:${token}` };
+  }
+  if (catalog.missing !== undefined) {
+    throw new GateError(
+      'INSTRUMENT_NOT_FOUND',
+      `${catalog.missing} (until then, name it by exchange and token: NSE:2885)`,
+    );
   }
   const candidates = resolution.candidates.map((c) => instrumentKey(c));
   const shown = input.trim().slice(0, 40);

@@ -23,6 +23,8 @@ export interface HeldTicket {
   sentAt?: number;
   /** Last change, for retention. */
   touchedAt: number;
+  /** The record of its expiry being written (set with the status: wait for it before saying so). */
+  expiring?: Promise<unknown>;
   /** A background search of the order book for its ambiguous legs is under way. */
   looking?: boolean;
   /** The order-book read under way for its ambiguous legs, shared by whoever asks meanwhile. */

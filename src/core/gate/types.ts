@@ -107,6 +107,26 @@ export interface MarginView {
   readonly basis: string;
 }
 
+/**
+ * How a ticket waits for its human decision: a card in a chat channel (`discord`), the form the MCP
+ * client shows its person (`elicitation`), or the assistant's `confirm_order` call (`tool`).
+ */
+export type DecisionPath = 'discord' | 'elicitation' | 'tool';
+
+/** The message that shows a ticket to its approvers (a Discord card): the only place it is decided. */
+export interface CardRef {
+  readonly channelId: string;
+  readonly messageId: string;
+}
+
+/**
+ * Where a decision comes from, checked by the gate against how the ticket waits: a click counts only on
+ * the ticket's own card, and only for a ticket waiting for one.
+ */
+export type DecisionSource =
+  | { readonly path: 'discord'; readonly card: CardRef }
+  | { readonly path: 'elicitation' | 'tool' };
+
 /** A request to trade, previewed and frozen, waiting for (or past) a human decision. */
 export interface Ticket {
   readonly id: string;
@@ -128,12 +148,22 @@ export interface Ticket {
   decidedAt?: string;
   /** Why it was refused, declined or could not be placed. */
   reason?: string;
+  /** How it waits for its decision, as its requester chose at preview (none: only in-process callers). */
+  readonly waitsFor?: DecisionPath;
+  /** Its card once posted (`waitsFor` `discord`); kept in the audit log, so it outlives a restart. */
+  card?: CardRef;
+}
+
+/** What a halt found under way: the tickets whose orders had passed their last look before it. */
+export interface HaltReport {
+  /** Those tickets once the broker answered their sending (order numbers when it gave them). */
+  readonly leftBefore: readonly Ticket[];
 }
 
 /**
  * Somewhere humans approve tickets outside the MCP client (the Discord approvals channel). `post` shows
- * the ticket to approvers; their decision comes back through `OrderGate.approve`/`decline`, so whoever
- * waits uses `OrderGate.waitForDecision`.
+ * the ticket to approvers (and binds the card to it with `OrderGate.bindCard`); their decision comes back
+ * through `OrderGate.approve`/`decline`, which whoever waits hears of through `OrderGate.onChange`.
  */
 export interface ApprovalChannel {
   /** For messages: `discord`. */

@@ -12,6 +12,12 @@ export interface Hold {
   readonly value: number;
 }
 
+/** The holds of a usage book as a checkpoint keeps them. */
+export interface StoredUsage {
+  readonly holds: ReadonlyArray<readonly [string, Hold]>;
+  readonly legacy: ReadonlyArray<readonly [string, DailyUsage]>;
+}
+
 const round = (n: number): number => Math.round(n * 100) / 100;
 
 /**
@@ -76,6 +82,19 @@ export class DailyUsageBook {
         value: seen.value + (data.value ?? 0),
       });
     }
+  }
+
+  /** What is held, as JSON (a checkpoint's). */
+  snapshot(): StoredUsage {
+    return { holds: [...this.#holds], legacy: [...this.#legacy] };
+  }
+
+  /** Takes back what a `snapshot` held, replacing what is held. */
+  load(stored: StoredUsage): void {
+    this.#holds.clear();
+    this.#legacy.clear();
+    for (const [ticket, hold] of stored.holds) this.#holds.set(ticket, { ...hold });
+    for (const [day, usage] of stored.legacy) this.#legacy.set(day, { ...usage });
   }
 
   /** Forgets days before the IST day of `now` (a day's caps never look back). */

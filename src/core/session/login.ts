@@ -42,8 +42,9 @@ export function sessionFromLogin(
   return {
     key: d.susertoken,
     userId: credentials.userId,
-    accountId: credentials.accountId ?? d.actid,
-    userName: d.userName,
+    // Noren's own login form names no account: the user id is then the account, as in Noren.
+    accountId: credentials.accountId ?? d.actid ?? credentials.userId,
+    userName: d.userName ?? credentials.userId,
     email: d.email,
     exchanges: d.exarr ?? [],
     orderTypes: d.orarr ?? [],

@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
 import { BodyCollector, type HttpResponse } from './body-collector.js';
-import { type Abortable, DeadlineExceeded, onAbort, reasonOf } from './signals.js';
+import { DeadlineExceeded, onAbort, reasonOf } from './signals.js';
 
 export type { HttpResponse } from './body-collector.js';
 
@@ -14,6 +14,8 @@ export interface HttpTransportOptions {
   readonly bodyTimeoutMs: number;
   /** Keep-alive connections of the owned pool. */
   readonly connections: number;
+  /** Aborts when the client closes: every exchange in flight then ends at once. */
+  readonly lifetime: AbortSignal;
 }
 
 const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/plain;q=0.5' };
@@ -56,21 +58,31 @@ export class HttpTransport {
 
   /**
    * Sends `body` as JSON to `path` and reads the whole answer. Rejects on network errors, with the
-   * source's reason when it aborts, and with `DeadlineExceeded` when no whole answer came within
-   * `timeoutMs`; either way at once, even while the request still waits for a connection.
+   * signal's reason when the caller or the client aborts, and with `DeadlineExceeded` when no whole
+   * answer came within `timeoutMs`; either way at once, even while the request still waits for a
+   * connection.
    */
-  post(path: string, body: unknown, abort: Abortable, timeoutMs: number): Promise<HttpResponse> {
-    if (abort.aborted) return Promise.reject(reasonOf(abort));
+  post(
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+    timeoutMs: number,
+  ): Promise<HttpResponse> {
+    const { lifetime } = this.#options;
+    if (signal?.aborted) return Promise.reject(reasonOf(signal));
+    if (lifetime.aborted) return Promise.reject(reasonOf(lifetime));
     return new Promise<HttpResponse>((resolve, reject) => {
       const collector = new BodyCollector(resolve, reject);
-      const off = onAbort(abort, () => collector.fail(reasonOf(abort)));
+      const offCaller = onAbort(signal, () => collector.fail(reasonOf(signal as AbortSignal)));
+      const offClient = onAbort(lifetime, () => collector.fail(reasonOf(lifetime)));
       const timer = setTimeout(
         () => collector.fail(new DeadlineExceeded(`no answer within ${timeoutMs} ms`)),
         Math.max(0, timeoutMs),
       );
       collector.whenSettled(() => {
         clearTimeout(timer);
-        off();
+        offCaller();
+        offClient();
       });
       try {
         const { origin, path: target } = this.#target(path);

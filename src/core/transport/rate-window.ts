@@ -9,15 +9,22 @@ function dropThrough(times: number[], at: number): void {
   while (times.length > 0 && (times[0] as number) <= at) times.shift();
 }
 
+/** Puts `time` into an ascending list. */
+function insertSorted(times: number[], time: number): void {
+  const index = times.findIndex((t) => t > time);
+  times.splice(index < 0 ? times.length : index, 0, time);
+}
+
 /**
- * One category's window, measured from answers: a request occupies a slot from when it starts until
- * `windowMs` after its answer arrived. The broker counts a request when it receives it, which is never
- * after the client has its answer, so slow or uneven round trips cannot squeeze more than `limit`
- * requests into any of the broker's windows.
+ * One window, measured from answers: a request occupies a slot from when it starts until `windowMs`
+ * after its answer arrived. The broker counts a request when it receives it, which is never after the
+ * client has its answer, so slow or uneven round trips cannot squeeze more than `limit` requests into
+ * any of the broker's windows.
  */
 export class RateWindow {
   readonly #rule: RateLimit;
-  #inFlight = 0;
+  /** When the requests still unanswered started. */
+  readonly #started: number[] = [];
   /** When the answers of finished requests arrived, ascending; each frees its slot `windowMs` later. */
   readonly #answered: number[] = [];
   #heldUntil = 0;
@@ -31,16 +38,16 @@ export class RateWindow {
     return now >= this.#heldUntil && this.#occupied(now) < this.#rule.limit;
   }
 
-  /** A request starts: it holds a slot until its answer arrives (`end`). */
-  start(): void {
-    this.#inFlight += 1;
+  /** A request starts at `at`: it holds a slot until its answer arrives (`end`). */
+  start(at: number): void {
+    this.#started.push(at);
   }
 
-  /** The request that started earlier was answered (or ended without one) at `at`. */
-  end(at: number): void {
-    this.#inFlight = Math.max(0, this.#inFlight - 1);
-    const index = this.#answered.findIndex((t) => t > at);
-    this.#answered.splice(index < 0 ? this.#answered.length : index, 0, at);
+  /** The request that started at `startedAt` was answered (or ended without one) at `at`. */
+  end(startedAt: number, at: number): void {
+    const index = this.#started.indexOf(startedAt);
+    if (index >= 0) this.#started.splice(index, 1);
+    insertSorted(this.#answered, at);
   }
 
   /** No request starts before `until` (the broker asked us to wait). */
@@ -57,28 +64,31 @@ export class RateWindow {
   }
 
   /**
-   * The earliest a request could start behind `ahead` others already waiting: exact when every request in
-   * the window is answered, a lower bound otherwise (an answer still to come is taken as arriving now).
+   * When each of the next `count` requests could start, in order, if they queued now and every answer
+   * came `rttMs` after its request started (an answer already later than that is taken as arriving now).
+   * Exact when every request in the window is answered; otherwise as good as the round-trip estimate.
    */
-  earliestStart(now: number, ahead: number): number {
+  starts(now: number, count: number, rttMs: number): number[] {
     const { limit, windowMs } = this.#rule;
     this.#occupied(now);
-    const frees = [...this.#answered, ...Array<number>(this.#inFlight).fill(now)].map((t) => t + windowMs);
-    frees.sort((a, b) => a - b);
+    const frees = this.#answered.map((t) => t + windowMs);
+    for (const started of this.#started) insertSorted(frees, Math.max(now, started + rttMs) + windowMs);
+    const out: number[] = [];
     let at = Math.max(now, this.#heldUntil);
-    for (let i = 0; ; i += 1) {
+    while (out.length < count) {
       dropThrough(frees, at);
       if (frees.length >= limit) {
         at = frees[frees.length - limit] as number;
         dropThrough(frees, at);
       }
-      if (i >= ahead) return at;
-      frees.push(at + windowMs);
+      out.push(at);
+      insertSorted(frees, at + rttMs + windowMs);
     }
+    return out;
   }
 
   #occupied(now: number): number {
     dropThrough(this.#answered, now - this.#rule.windowMs);
-    return this.#inFlight + this.#answered.length;
+    return this.#started.length + this.#answered.length;
   }
 }

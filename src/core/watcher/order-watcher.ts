@@ -119,9 +119,11 @@ export class OrderWatcher {
     let book: Awaited<ReturnType<WatcherOptions['broker']['getOrderBook']>>;
     let trades: Awaited<ReturnType<WatcherOptions['broker']['getTradeBook']>>;
     try {
+      // In the watcher's own lane: its looks never wait behind people's reads, and are always fresh.
+      const call = { signal, lane: 'watcher' } as const;
       [book, trades] = await Promise.all([
-        this.#o.broker.getOrderBook({ signal }),
-        this.#o.broker.getTradeBook({ signal }),
+        this.#o.broker.getOrderBook(call),
+        this.#o.broker.getTradeBook(call),
       ]);
     } catch (error) {
       if (!signal.aborted) {

@@ -14,10 +14,14 @@ const blank = (value: unknown): boolean =>
 
 /** A copy of `input` with each missing (or blank) field read from its first alias that carries a value. */
 export function withAliases(input: unknown, aliases: Aliases): unknown {
+  return readAliases(input, Object.entries(aliases));
+}
+
+function readAliases(input: unknown, aliases: ReadonlyArray<readonly [string, readonly string[]]>): unknown {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
   const entry = input as Record<string, unknown>;
   let out: Record<string, unknown> | undefined;
-  for (const [key, others] of Object.entries(aliases)) {
+  for (const [key, others] of aliases) {
     if (!blank(entry[key])) continue;
     const alias = others.find((other) => !blank(entry[other]));
     if (alias !== undefined) out = { ...(out ?? entry), [key]: entry[alias] };
@@ -36,11 +40,14 @@ export function aliasedStr(key: string, aliases: Aliases) {
  * A loose object whose fields may arrive under other spellings: the first alias present is read as the
  * spec's field before validation (the spec's spelling wins when both are sent), so the parsed value
  * always carries the spec's name and every field the body had. `shape` stays readable like an object's.
+ * With `probe`, an entry that has that spec field is taken as spelled the spec's way and read as it is.
  */
-export function aliasedObject<S extends z.ZodRawShape>(shape: S, aliases: Aliases) {
+export function aliasedObject<S extends z.ZodRawShape>(shape: S, aliases: Aliases, probe?: keyof S & string) {
   const object = z.looseObject(shape);
-  return Object.assign(
-    z.preprocess((input) => withAliases(input, aliases), object),
-    { shape: object.shape },
-  );
+  const table = Object.entries(aliases);
+  const read = (input: unknown): unknown =>
+    probe !== undefined && typeof input === 'object' && input !== null && probe in input
+      ? input
+      : readAliases(input, table);
+  return Object.assign(z.preprocess(read, object), { shape: object.shape });
 }

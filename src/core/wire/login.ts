@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { aliasedObject } from './aliases.js';
 import { optStr, str } from './common.js';
+import { NOREN_LOGIN } from './noren.js';
 
 /** `/api/login` request: date of birth (DDMMYYYY) or PAN as the second factor. */
 export const loginV1Request = z.object({
@@ -21,18 +23,23 @@ export const loginV2Request = z.object({
 });
 export type LoginV2Request = z.infer<typeof loginV2Request>;
 
-/** The session resource, both generations (`status` appears in the first-generation sample). */
-export const loginSuccess = z.looseObject({
-  Status: str,
-  data: z.looseObject({
+/**
+ * The session, both generations (`status` appears in the first-generation sample). A first-generation
+ * login may answer in Noren's own form (`{stat, susertoken, request_time, ...}`, no `actid`): the decoder
+ * reads that as the envelope, and `uname`/`request_time` as the spec's names.
+ */
+export const loginData = aliasedObject(
+  {
     requestTime: optStr,
-    actid: str,
-    userName: str,
+    actid: optStr,
+    userName: optStr,
     status: optStr,
     susertoken: str,
     email: optStr,
     orarr: z.array(str).optional(),
     exarr: z.array(str).optional(),
-  }),
-});
+  },
+  NOREN_LOGIN,
+);
+export const loginSuccess = z.looseObject({ Status: str, data: loginData });
 export type LoginSuccess = z.infer<typeof loginSuccess>;

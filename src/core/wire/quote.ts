@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { aliasedObject } from './aliases.js';
 import { optStr, sessionFields, str } from './common.js';
+import { NOREN_QUOTE } from './noren.js';
 
 /** `/apiV2/getQuotes` and `/apiV2/securityInfo` request. */
 export const instrumentRequest = z.object({ ...sessionFields, exchange: str, token: str });
@@ -18,33 +20,40 @@ function depthFields(): Record<string, z.ZodOptional<z.ZodString>> {
   return fields;
 }
 
-/** The quote resource; `multipler` is spelled so on the wire, `company` has no description. */
-export const quoteData = z.looseObject({
-  requestTime: optStr,
-  exchange: str,
-  tradingSymbol: str,
-  companyName: optStr,
-  symbolName: optStr,
-  segment: optStr,
-  instrumentName: optStr,
-  pricePrecision: optStr,
-  tickSize: optStr,
-  lotSize: optStr,
-  multipler: optStr,
-  token: str,
-  priceFactor: optStr,
-  lastTradedPrice: str,
-  isin: optStr,
-  upperCircuit: optStr,
-  lowerCircuit: optStr,
-  dayHighPrice: optStr,
-  dayLowPrice: optStr,
-  volume: optStr,
-  lastTradedQuantity: optStr,
-  lastTradeTime: optStr,
-  company: optStr,
-  ...depthFields(),
-});
+/**
+ * The quote resource; `multipler` is spelled so on the wire, `company` has no description. Noren's own
+ * keys (`lp`, `tsym`, `bp1`...) are read as the spec's.
+ */
+export const quoteData = aliasedObject(
+  {
+    requestTime: optStr,
+    exchange: str,
+    tradingSymbol: str,
+    companyName: optStr,
+    symbolName: optStr,
+    segment: optStr,
+    instrumentName: optStr,
+    pricePrecision: optStr,
+    tickSize: optStr,
+    lotSize: optStr,
+    multipler: optStr,
+    token: str,
+    priceFactor: optStr,
+    lastTradedPrice: str,
+    isin: optStr,
+    upperCircuit: optStr,
+    lowerCircuit: optStr,
+    dayHighPrice: optStr,
+    dayLowPrice: optStr,
+    volume: optStr,
+    lastTradedQuantity: optStr,
+    lastTradeTime: optStr,
+    company: optStr,
+    ...depthFields(),
+  },
+  NOREN_QUOTE,
+  'lastTradedPrice',
+);
 export type QuoteData = z.infer<typeof quoteData>;
 export const quoteSuccess = z.looseObject({ Status: str, data: quoteData });
 export type QuoteSuccess = z.infer<typeof quoteSuccess>;

@@ -30,16 +30,17 @@ interface Card {
 /** Where the board posts, and how it links to what it posted. */
 export interface BoardOptions {
   readonly messages: ChannelMessages;
-  readonly gate: Pick<DeskGate, 'onChange'>;
+  readonly gate: Pick<DeskGate, 'onChange' | 'bindCard' | 'carriedOver'>;
   readonly channelId: string | undefined;
   readonly guildId: string;
   readonly logger: Logger;
 }
 
 /**
- * The approvals channel: posts an order card per ticket and keeps each card showing its ticket's latest
- * state (edits run one at a time per card, always with the newest state). It is also the gate's
- * `ApprovalChannel`, so tickets from MCP get cards the same way.
+ * The approvals channel: posts an order card per ticket, binds it to the ticket in the gate (so decisions
+ * count only on it, across restarts), and keeps every card of a ticket it hears of showing the ticket's
+ * latest state, whichever process posted it (edits run one at a time per card, always with the newest
+ * state). It is also the gate's `ApprovalChannel`, so tickets from MCP get cards the same way.
  */
 export class CardBoard implements ApprovalChannel {
   readonly name = 'discord';
@@ -51,7 +52,7 @@ export class CardBoard implements ApprovalChannel {
   constructor(options: BoardOptions) {
     this.#o = options;
     this.#stop = options.gate.onChange((ticket) => {
-      const card = this.#cards.get(ticket.id);
+      const card = this.#follow(ticket);
       if (card) this.#update(card, ticket);
     });
   }
@@ -65,24 +66,37 @@ export class CardBoard implements ApprovalChannel {
   async postCard(ticket: Ticket): Promise<string> {
     const channelId = this.#o.channelId;
     if (channelId === undefined || this.#closed) throw new Error('no approvals channel is open');
-    const card: Card = { channelId, messageId: undefined, latest: ticket, dirty: false, editing: undefined };
-    this.#cards.set(ticket.id, card);
-    if (this.#cards.size > MAX_CARDS) this.#cards.delete(this.#cards.keys().next().value as string);
+    const card = this.#add(ticket.id, channelId, undefined, ticket);
+    let messageId: string;
     try {
-      card.messageId = await this.#o.messages.post(channelId, renderCard(ticket));
+      messageId = await this.#o.messages.post(channelId, renderCard(ticket));
     } catch (error) {
       this.#cards.delete(ticket.id);
       throw error;
     }
-    // The ticket may have moved on while the card was being posted.
+    card.messageId = messageId;
+    // Unbound (the ticket moved on meanwhile, or the record failed), the card shows the ticket as it is.
+    await this.#o.gate.bindCard(ticket.id, { channelId, messageId }).catch((error: unknown) => {
+      this.#o.logger.warn('could not bind an order card to its ticket', {
+        ticket: ticket.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    });
     if (card.dirty) this.#update(card, card.latest);
-    return this.link(channelId, card.messageId);
+    return this.link(channelId, messageId);
   }
 
-  /** The link to a posted card, when this process posted it. */
-  cardLink(ticketId: string): string | undefined {
-    const card = this.#cards.get(ticketId);
-    return card?.messageId === undefined ? undefined : this.link(card.channelId, card.messageId);
+  /** Brings the cards of the tickets the last process left in play up to date (and follows them). */
+  refreshCarriedOver(): void {
+    for (const ticket of this.#o.gate.carriedOver()) {
+      const card = this.#follow(ticket);
+      if (card) this.#update(card, ticket);
+    }
+  }
+
+  /** The link to a ticket's card, whichever process posted it. */
+  cardLink(ticket: Ticket): string | undefined {
+    return ticket.card === undefined ? undefined : this.link(ticket.card.channelId, ticket.card.messageId);
   }
 
   /** A message's link. */
@@ -105,6 +119,22 @@ export class CardBoard implements ApprovalChannel {
         ),
     );
     this.#cards.clear();
+  }
+
+  /** The card of a ticket: one this board follows, or the ticket's own card in this channel (posted by any process). */
+  #follow(ticket: Ticket): Card | undefined {
+    const known = this.#cards.get(ticket.id);
+    if (known !== undefined || this.#closed) return known;
+    const bound = ticket.card;
+    if (bound === undefined || bound.channelId !== this.#o.channelId) return undefined;
+    return this.#add(ticket.id, bound.channelId, bound.messageId, ticket);
+  }
+
+  #add(id: string, channelId: string, messageId: string | undefined, ticket: Ticket): Card {
+    const card: Card = { channelId, messageId, latest: ticket, dirty: false, editing: undefined };
+    this.#cards.set(id, card);
+    if (this.#cards.size > MAX_CARDS) this.#cards.delete(this.#cards.keys().next().value as string);
+    return card;
   }
 
   #update(card: Card, ticket: Ticket): void {

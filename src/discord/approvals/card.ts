@@ -8,7 +8,7 @@ import { decisionRow } from './buttons.js';
 
 const HEADINGS: Readonly<Record<TicketStatus, { words: string; color: number }>> = {
   PENDING: { words: 'awaiting approval', color: 0xf1c40f },
-  SUBMITTING: { words: 'confirmed, sending to the broker', color: 0x3498db },
+  SUBMITTING: { words: 'approved, checking and sending', color: 0x3498db },
   PLACED: { words: 'placed', color: 0x3498db },
   UNKNOWN: { words: 'sent, outcome unknown: checking the order book', color: 0xe67e22 },
   NOT_PLACED: { words: 'not placed', color: 0x95a5a6 },
@@ -50,6 +50,11 @@ export function orderLines(ticket: Ticket): string[] {
   return ticket.legs.flatMap((leg) => {
     const o = leg.outcome;
     if (!o) return [];
+    // The client's words for an unknown outcome name its own calls: the card says it plainly instead.
+    if (o.status === 'UNKNOWN') {
+      const number = o.orderNumber ? ` order ${o.orderNumber}` : '';
+      return [`${escapeMarkdown(leg.instrument.tradingSymbol)}:${number} sent, no definite answer yet`];
+    }
     const number = o.orderNumber ? ` order ${o.orderNumber}` : '';
     const avg = o.averagePrice ? ` @ ₹${showPrice(o.averagePrice, leg.instrument.tickSize)}` : '';
     const filled = o.filledQuantity ? `, filled ${showCount(o.filledQuantity)}${avg}` : '';
@@ -60,6 +65,25 @@ export function orderLines(ticket: Ticket): string[] {
         : '';
     return [`${escapeMarkdown(leg.instrument.tradingSymbol)}:${number} ${o.status}${filled}${why}`];
   });
+}
+
+/** What is known of a ticket whose outcome is unknown, and what to do, in plain words. */
+export function unknownNote(ticket: Ticket): string {
+  return (
+    'The order was sent to the broker, which gave no definite answer: it may or may not be in the market. ' +
+    `omsdesk keeps looking for it in the order book (its remarks start with omsdesk:${ticket.id}) and this card will say what it finds. ` +
+    `Do not place it again: run /order-status ${ticket.id} to see where it stands.`
+  );
+}
+
+/** The one line that tells the person who clicked what their decision did. */
+export function outcomeSentence(ticket: Ticket): string {
+  const numbers = ticket.legs.flatMap((l) => (l.outcome?.orderNumber ? [l.outcome.orderNumber] : []));
+  const orders = numbers.length > 0 ? ` (order ${numbers.join(', ')})` : '';
+  if (ticket.status === 'DECLINED') return `You rejected ticket ${ticket.id}: nothing was sent.`;
+  if (ticket.status === 'UNKNOWN')
+    return `Ticket ${ticket.id} was sent, outcome unknown. ${unknownNote(ticket)}`;
+  return `Ticket ${ticket.id} is ${HEADINGS[ticket.status].words}${orders}.`;
 }
 
 /** How a card reads when the desk stops before anyone decided. */
@@ -75,6 +99,11 @@ export function renderCard(
 ): { embeds: APIEmbed[]; components: APIActionRowComponent<APIButtonComponent>[] } {
   const stopped = options.stopped === true && ticket.status === 'PENDING';
   const heading = HEADINGS[stopped ? 'EXPIRED' : ticket.status];
+  const by = ticket.decidedBy;
+  const words =
+    ticket.status === 'SUBMITTING' && by !== undefined
+      ? `approved by ${escapeMarkdown(by.name ?? by.id)}, checking and sending`
+      : heading.words;
   const fields: APIEmbedField[] = [
     { name: 'Requested by', value: actorText(ticket.requestedBy), inline: true },
   ];
@@ -90,6 +119,7 @@ export function renderCard(
   const orders = orderLines(ticket);
   if (orders.length > 0) fields.push({ name: 'Orders', value: orders.join('\n') });
   if (stopped) fields.push({ name: 'Outcome', value: STOPPED_NOTE });
+  else if (ticket.status === 'UNKNOWN') fields.push({ name: 'Outcome', value: unknownNote(ticket) });
   else if (
     ticket.status === 'EXPIRED' ||
     (ticket.status === 'DECLINED' && ticket.decidedBy?.channel !== 'discord')
@@ -106,7 +136,7 @@ export function renderCard(
     fields.push({ name: 'Warnings', value: ticket.warnings.map((w) => `- ${escapeMarkdown(w)}`).join('\n') });
   }
   const embed = fitEmbed({
-    title: `Order ticket ${ticket.id}: ${heading.words}`,
+    title: `Order ticket ${ticket.id}: ${words}`,
     description: escapeMarkdown(ticket.summary),
     color: heading.color,
     fields,

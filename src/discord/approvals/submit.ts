@@ -10,7 +10,7 @@ import { renderCard } from './card.js';
  */
 export async function submitForApproval(ctx: CommandContext, request: TicketRequest): Promise<Answer> {
   const { gate } = ctx.deps;
-  const ticket = await gate.preview(request, ctx.actor, ctx.signal);
+  const ticket = await gate.preview(request, ctx.actor, ctx.signal, 'discord');
   if (ticket.status !== 'PENDING') {
     return {
       content: `The pre-trade checks refused this order: nothing was sent and no card was posted.\n${ticket.violations

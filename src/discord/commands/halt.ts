@@ -1,10 +1,46 @@
 import { SlashCommandBuilder } from 'discord.js';
+import type { Actor } from '../../core/audit/index.js';
+import type { HaltReport, Ticket } from '../../core/gate/index.js';
 import { actorText } from '../approvals/card.js';
 import type { SlashCommand } from '../command.js';
-import { escapeMarkdown } from '../text/escape.js';
+import { cleanText, escapeMarkdown } from '../text/escape.js';
+import { fitContent } from '../text/limits.js';
 import { json } from './options.js';
 
-/** `/halt`: engages the gate's kill switch (approvers only); recorded in the audit log with who did it. */
+/** What became of one ticket that left before the halt, in a few words. */
+function leftLine(ticket: Ticket): string {
+  const orders = ticket.legs.map((leg) => {
+    const o = leg.outcome;
+    const symbol = escapeMarkdown(leg.instrument.tradingSymbol);
+    if (o?.orderNumber) return `${symbol} order ${o.orderNumber}`;
+    if (o?.status === 'NOT_PLACED') return `${symbol} not placed (the broker refused it)`;
+    return `${symbol} outcome not known yet (/order-status ${ticket.id})`;
+  });
+  return `- ticket ${ticket.id}: ${orders.join('; ')}`;
+}
+
+/**
+ * The halt as the team reads it, in the reply and in the monitoring channel: who, why, and exactly which
+ * orders had already left before it took hold (none can leave after).
+ */
+export function haltNotice(actor: Actor, reason: string | undefined, report: HaltReport): string {
+  const why = reason ? `: ${escapeMarkdown(reason)}` : '';
+  const left = report.leftBefore;
+  const before =
+    left.length === 0
+      ? 'No order was on its way to the broker when the halt took hold.'
+      : `${left.length === 1 ? 'One approval' : `${left.length} approvals`} had already sent ${left.length === 1 ? 'its orders' : 'their orders'} before the halt took hold:\n${left.map(leftLine).join('\n')}`;
+  return (
+    `Trading is halted by ${actorText(actor)}${why}. ${before}\n` +
+    'No order leaves after this message, and approvals are refused, until an approver runs /resume.'
+  );
+}
+
+/**
+ * `/halt`: engages the gate's kill switch (approvers only), recorded in the audit log with who did it. The
+ * reply waits for the orders already past their last look to be answered by the broker, then names them;
+ * the same notice goes to the monitoring channel.
+ */
 export const haltCommand: SlashCommand = {
   name: 'halt',
   kind: 'control',
@@ -15,15 +51,25 @@ export const haltCommand: SlashCommand = {
       .addStringOption((o) => o.setName('reason').setDescription('Why, for the team').setMaxLength(200)),
   ),
   prepare(i, ctx) {
-    const reason = i.options.getString('reason')?.trim();
+    const typed = i.options.getString('reason');
+    const reason = typed === null ? undefined : cleanText(typed, 200) || undefined;
     return async () => {
-      await ctx.deps.gate.setKillSwitch(true, ctx.actor);
-      ctx.deps.logger.warn('trading halted from Discord', { by: ctx.actor.id, reason: reason ?? '' });
-      return {
-        content:
-          `Trading is halted by ${actorText(ctx.actor)}${reason ? `: ${escapeMarkdown(reason)}` : ''}. ` +
-          'No order is placed, and approvals are refused, until an approver runs /resume.',
-      };
+      const report = await ctx.deps.gate.halt(ctx.actor, reason);
+      ctx.deps.logger.warn('trading halted from Discord', {
+        by: ctx.actor.id,
+        reason: reason ?? '',
+        leftBefore: report.leftBefore.map((t) => t.id),
+      });
+      const content = haltNotice(ctx.actor, reason, report);
+      const monitor = ctx.deps.settings.monitorChannel;
+      if (monitor !== undefined) {
+        await ctx.messages.post(monitor, { content: fitContent(content) }).catch((error: unknown) => {
+          ctx.deps.logger.error('could not post the halt in the monitoring channel', {
+            error: ctx.deps.redact(error instanceof Error ? error.message : String(error)),
+          });
+        });
+      }
+      return { content };
     };
   },
 };

@@ -13,7 +13,7 @@ function open(page: number, ctx: CommandContext): Work {
     const pending = ctx.deps.gate.list().filter((t) => t.status === 'PENDING');
     const s = slice(pending, page, PAGE_SIZE);
     const lines = s.items.map((t) => {
-      const link = ctx.cards.cardLink(t.id);
+      const link = ctx.cards.cardLink(t);
       const expires = `<t:${Math.floor(Date.parse(t.expiresAt) / 1000)}:R>`;
       return (
         `**${t.id}** from ${actorText(t.requestedBy)}, expires ${expires}${link ? ` ([card](${link}))` : ''}\n` +

@@ -13,7 +13,7 @@ export const resumeCommand: SlashCommand = {
       .setDescription('Allow order placement again (approvers only)'),
   ),
   prepare: (_i, ctx) => async () => {
-    await ctx.deps.gate.setKillSwitch(false, ctx.actor);
+    await ctx.deps.gate.resume(ctx.actor);
     const state = ctx.deps.gate.killSwitch.state();
     const still = state.fileExists
       ? ` Trading stays halted while the kill-switch file exists on the omsdesk machine${state.filePath ? ` (${state.filePath})` : ''}.`

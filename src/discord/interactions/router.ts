@@ -13,10 +13,13 @@ import { decideByClick } from '../approvals/click.js';
 import { type Choice, type CommandContext, isEphemeral, type SlashCommand, type Work } from '../command.js';
 import type { ResolvedDeps } from '../context.js';
 import { describeError } from '../errors.js';
+import type { ChannelMessages } from '../messages.js';
 import { LIMITS } from '../text/limits.js';
 import { parsePageId } from '../text/paging.js';
-import { kindRefusal, placeRefusal } from './guard.js';
+import { kindRefusal, memberUser, type Person, placeRefusal } from './guard.js';
+import type { Problem } from './problems.js';
 import { failAfterDefer, payload, tellPrivately } from './respond.js';
+import { NOT_SUPPORTED } from './screen.js';
 
 /** An interaction token lives 15 minutes; work still running after 14 is cut short. */
 const WORK_LIMIT_MS = 14 * 60_000;
@@ -25,27 +28,35 @@ const WORK_LIMIT_MS = 14 * 60_000;
 export interface RouterOptions {
   readonly deps: ResolvedDeps;
   readonly cards: CardBoard;
+  /** The bot's channel messages (the `/halt` notice in the monitoring channel). */
+  readonly messages: ChannelMessages;
   readonly commands: ReadonlyMap<string, SlashCommand>;
   /** Aborts when the desk stops. */
   readonly life: AbortSignal;
+  /** Logs a problem once per kind (a flood of one malformed interaction is one line). */
+  readonly problem: Problem;
 }
 
 /**
  * The one handler of every interaction: slash commands (checked, deferred, answered), autocomplete, and
- * buttons (card decisions, list pages). It is permanent, so clicks on cards from before a restart are
- * answered too. It never throws: failures are told to the person and logged without secrets.
+ * buttons (card decisions, list pages); anything else is answered as not supported. It is permanent, so
+ * clicks on cards from before a restart are answered too. Every interaction is checked against the desk's
+ * server and channels first, and the person is the member who acted. It never throws: failures are told to
+ * the person where Discord still lets us, and logged once without secrets.
  */
 export function createRouter(o: RouterOptions): (interaction: Interaction) => Promise<void> {
-  const contextOf = (i: Interaction): CommandContext => {
+  const contextOf = (i: Interaction, person: Person): CommandContext => {
     const actor: Actor = {
       channel: 'discord',
-      id: i.user.id,
-      name: i.user.username,
+      id: person.id,
+      name: person.username,
       ...(i.channelId === null ? {} : { channelId: i.channelId }),
     };
     return {
-      deps: o.deps,
+      // Each person's reads queue by themselves: a busy one cannot hold back the others.
+      deps: { ...o.deps, client: o.deps.client.as({ lane: 'people', asker: `discord:${actor.id}` }) },
       cards: o.cards,
+      messages: o.messages,
       actor,
       signal: AbortSignal.any([o.life, AbortSignal.timeout(WORK_LIMIT_MS)]),
     };
@@ -57,11 +68,12 @@ export function createRouter(o: RouterOptions): (interaction: Interaction) => Pr
     const unknown = `omsdesk has no command /${i.commandName}: ask whoever runs omsdesk to run "omsdesk deploy-commands".`;
     if (cmd === undefined) return tellPrivately(i, placeRefusal(i, settings) ?? unknown);
     const refusal = placeRefusal(i, settings) ?? kindRefusal(cmd.kind, settings);
-    if (refusal !== undefined) return tellPrivately(i, refusal);
-    if (cmd.kind === 'control' && !isApprover(settings, i.user.id, memberRoleIds(i.member))) {
+    const person = memberUser(i);
+    if (refusal !== undefined || person === undefined) return tellPrivately(i, refusal ?? NOT_SUPPORTED);
+    if (cmd.kind === 'control' && !isApprover(settings, person.id, memberRoleIds(i.member))) {
       return tellPrivately(i, 'Only approvers (OMSDESK_DISCORD_APPROVERS) can halt or resume trading.');
     }
-    const ctx = contextOf(i);
+    const ctx = contextOf(i, person);
     let work: Work;
     try {
       work = cmd.prepare(i, ctx);
@@ -81,8 +93,10 @@ export function createRouter(o: RouterOptions): (interaction: Interaction) => Pr
   const autocomplete = async (i: AutocompleteInteraction): Promise<void> => {
     const cmd = o.commands.get(i.commandName);
     let choices: readonly Choice[] = [];
+    const person = memberUser(i);
     try {
-      if (i.guildId === o.deps.settings.guildId) choices = cmd?.autocomplete?.(i, contextOf(i)) ?? [];
+      if (placeRefusal(i, o.deps.settings) === undefined && person !== undefined)
+        choices = cmd?.autocomplete?.(i, contextOf(i, person)) ?? [];
     } catch (error) {
       o.deps.logger.warn('autocomplete failed', { command: i.commandName, error: String(error) });
     }
@@ -92,15 +106,16 @@ export function createRouter(o: RouterOptions): (interaction: Interaction) => Pr
   };
 
   const button = async (i: ButtonInteraction): Promise<void> => {
+    const refusal = placeRefusal(i, o.deps.settings);
+    const person = memberUser(i);
+    if (refusal !== undefined || person === undefined) return tellPrivately(i, refusal ?? NOT_SUPPORTED);
     const decision = parseDecisionId(i.customId);
-    if (decision) return decideByClick(i, decision.decision, decision.ticketId, contextOf(i));
+    if (decision) return decideByClick(i, decision.decision, decision.ticketId, contextOf(i, person));
     const page = parsePageId(i.customId);
     const cmd = page === undefined ? undefined : o.commands.get(page.command);
     if (!page || !cmd?.page)
       return tellPrivately(i, 'This button is not one omsdesk knows: nothing was done.');
-    const refusal = placeRefusal(i, o.deps.settings);
-    if (refusal !== undefined) return tellPrivately(i, refusal);
-    const work = cmd.page(page.page, page.arg, contextOf(i));
+    const work = cmd.page(page.page, page.arg, contextOf(i, person));
     await i.deferUpdate();
     try {
       await i.editReply(payload(await work()));
@@ -112,10 +127,8 @@ export function createRouter(o: RouterOptions): (interaction: Interaction) => Pr
   const describe = (error: unknown, where: string): string => {
     const text = describeError(error);
     if (text.startsWith('omsdesk could not complete')) {
-      o.deps.logger.error('discord command failed', {
-        command: where,
-        error: o.deps.redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error)),
-      });
+      const why = error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
+      o.problem(`discord command /${where} failed: ${o.deps.redact(why)}`, 'error');
     }
     return o.deps.redact(text);
   };
@@ -125,11 +138,24 @@ export function createRouter(o: RouterOptions): (interaction: Interaction) => Pr
       if (i.isChatInputCommand()) await command(i);
       else if (i.isAutocomplete()) await autocomplete(i);
       else if (i.isButton()) await button(i);
+      // Select menus, modal submits, context menus: acknowledged, never left to time out.
+      else if (i.isRepliable()) await tellPrivately(i, NOT_SUPPORTED);
     } catch (error) {
-      // Discord itself failed us (a late acknowledgement, a network error): nothing more can be told.
-      o.deps.logger.warn('could not answer a Discord interaction', {
-        error: o.deps.redact(error instanceof Error ? error.message : String(error)),
-      });
+      const text = error instanceof Error ? error.message.slice(0, 200) : '';
+      o.problem(`could not answer a Discord interaction (${errorKind(error)}: ${o.deps.redact(text)})`);
+      // Unacknowledged still: the person is told; after that (or if Discord failed us) nothing more can be.
+      if (i.isRepliable() && !i.deferred && !i.replied) {
+        await tellPrivately(i, 'omsdesk could not handle this action: nothing was done.').catch(
+          () => undefined,
+        );
+      }
     }
   };
+}
+
+/** A failure's name and code (a Discord error's code says what Discord refused). */
+function errorKind(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' || typeof code === 'number' ? `${error.name} ${code}` : error.name;
 }

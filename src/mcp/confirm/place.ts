@@ -61,7 +61,7 @@ export async function placeThroughGate(
   };
   const path = choosePath(deps.confirm, facts);
   if (path === 'none') throw new GateError('CONFIRMATION_UNAVAILABLE', noPathMessage(deps.confirm, facts));
-  const ticket = await deps.gate.preview(request, requester(ctx), ctx.signal);
+  const ticket = await deps.gate.preview(request, requester(ctx), ctx.signal, path);
   if (ticket.status !== 'PENDING')
     return ticketReply({ ticket, lead: 'The pre-trade checks refused this order; nothing was sent.' }, path);
   switch (path) {

@@ -67,7 +67,7 @@ export const searchInstrumentsTool = defineTool({
       data: { items, ...(more ? { nextCursor: encodeCursor(scope, wanted) } : {}) },
       text:
         items.length === 0
-          ? `No instrument matches "${args.query}".`
+          ? (ctx.deps.catalog().missing ?? `No instrument matches "${args.query}".`)
           : `${lines.join('\n')}${more ? '\nMore with nextCursor.' : ''}`,
     };
   },

@@ -8,7 +8,8 @@ import { type Reply, send } from '../http/reply.js';
  * `drop` cuts the connection before handling (nothing happens) or after (the request took effect, the
  * answer is lost); `rateLimitText` answers a plain-text rate-limit body; `malformed` handles the request
  * and answers broken JSON; `stall` handles it and answers late (`delayMs`) or never: an order placed
- * whose acknowledgement never arrives.
+ * whose acknowledgement never arrives; `hold` keeps the request waiting, unhandled, until `release` (a broker
+ * as slow as a test needs, without timing anything).
  */
 export const faultSpec = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('latency'), ms: z.number().int().min(0).max(600_000) }),
@@ -17,6 +18,7 @@ export const faultSpec = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('rateLimitText'), status: z.number().int().min(200).max(599).optional() }),
   z.object({ kind: z.literal('malformed') }),
   z.object({ kind: z.literal('stall'), delayMs: z.number().int().min(0).max(600_000).optional() }),
+  z.object({ kind: z.literal('hold') }),
 ]);
 export type FaultSpec = z.infer<typeof faultSpec>;
 
@@ -29,13 +31,16 @@ export interface ArmedFault {
 }
 
 const OUTCOMES = new Set(['error', 'drop', 'rateLimitText', 'malformed', 'stall']);
-const NOTHING_ARMED = Object.freeze({ latencyMs: 0, outcome: undefined });
+const NOTHING_ARMED = Object.freeze({ latencyMs: 0, hold: false, outcome: undefined });
 
 /** The set of armed faults and how each one acts on a request. */
 export class FaultPlan {
   #next = 1;
   #armed: ArmedFault[] = [];
   readonly #timers = new Set<NodeJS.Timeout>();
+  /** Requests a `hold` keeps waiting, and whoever waits for them to arrive. */
+  readonly #held: Array<() => void> = [];
+  readonly #heldWatchers = new Set<() => void>();
 
   /** Arms a fault for `count` requests (default 1; `Infinity` until cleared). */
   arm(spec: FaultSpec, count = 1, paths: readonly string[] = []): ArmedFault {
@@ -48,24 +53,55 @@ export class FaultPlan {
     return this.#armed;
   }
 
+  /** Disarms every fault; requests held so far stay held until `release`. */
   clear(): void {
     this.#armed = [];
   }
 
-  /** Total added latency and the one outcome fault (if any) for a request, consuming them. */
-  take(path: string): { latencyMs: number; outcome: FaultSpec | undefined } {
+  /** Total added latency, whether to hold, and the one outcome fault (if any) for a request, consuming them. */
+  take(path: string): { latencyMs: number; hold: boolean; outcome: FaultSpec | undefined } {
     if (this.#armed.length === 0) return NOTHING_ARMED;
     let latencyMs = 0;
+    let hold = false;
     let outcome: FaultSpec | undefined;
     for (const fault of this.#armed) {
       if (fault.remaining <= 0 || !matches(fault, path)) continue;
       if (fault.spec.kind === 'latency') latencyMs += fault.spec.ms;
+      else if (fault.spec.kind === 'hold') hold = true;
       else if (outcome === undefined && OUTCOMES.has(fault.spec.kind)) outcome = fault.spec;
       else continue;
       fault.remaining -= 1;
     }
     this.#armed = this.#armed.filter((f) => f.remaining > 0);
-    return { latencyMs, outcome };
+    return { latencyMs, hold, outcome };
+  }
+
+  /** Keeps a request waiting until `release`. */
+  hold(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#held.push(resolve);
+      for (const watcher of this.#heldWatchers) watcher();
+    });
+  }
+
+  /** Resolves once at least `count` requests are held. */
+  whenHeld(count = 1): Promise<void> {
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (this.#held.length < count) return;
+        this.#heldWatchers.delete(check);
+        resolve();
+      };
+      this.#heldWatchers.add(check);
+      check();
+    });
+  }
+
+  /** Lets every held request go on (in the order they arrived); returns how many there were. */
+  release(): number {
+    const waiting = this.#held.splice(0);
+    for (const go of waiting) go();
+    return waiting.length;
   }
 
   /** Waits in real time (faults simulate the network, not the market clock). */
@@ -117,10 +153,11 @@ export class FaultPlan {
     }
   }
 
-  /** Cancels pending delays (on shutdown). */
+  /** Cancels pending delays and lets held requests go (on shutdown). */
   dispose(): void {
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
+    this.release();
   }
 }
 

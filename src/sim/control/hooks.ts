@@ -5,7 +5,7 @@ import type { SimRateLimits } from './rate-limits.js';
 
 /**
  * Injected faults and rate limits around every spec route; `after` learns of state changes. Only an
- * injected latency makes `before` wait; without one it answers in the same tick.
+ * injected latency or hold makes `before` wait; without one it answers in the same tick.
  */
 export function controlHooks(faults: FaultPlan, limits: SimRateLimits, after?: () => void): DispatchHooks {
   const outcomes = new WeakMap<RequestInfo, FaultSpec>();
@@ -17,7 +17,8 @@ export function controlHooks(faults: FaultPlan, limits: SimRateLimits, after?: (
   };
   return {
     before(info, res) {
-      const { latencyMs, outcome } = faults.take(info.path);
+      const { latencyMs, hold, outcome } = faults.take(info.path);
+      if (hold) return faults.hold().then(() => decide(info, res, outcome));
       if (latencyMs > 0) return faults.sleep(latencyMs).then(() => decide(info, res, outcome));
       return decide(info, res, outcome);
     },

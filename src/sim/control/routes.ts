@@ -58,6 +58,7 @@ export function createControl(
       deps.faults.clear();
       ok(res, { cleared: true });
     },
+    'POST /_sim/faults/release': (_, res) => ok(res, { released: deps.faults.release() }),
     'POST /_sim/sessions/expire': (_, res) => ok(res, { expired: deps.rt.sessions.expireAll() }),
     'GET /_sim/clock': (_, res) => ok(res, { now: deps.rt.clock.now() }),
     'POST /_sim/clock/advance': (body, res) => {

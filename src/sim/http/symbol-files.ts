@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { crc32, deflateRawSync } from 'node:zlib';
+import { zipSync } from 'fflate';
 import type { Exchange } from '../../core/vocabulary/index.js';
 import { expiryText, istDay } from '../market/ist-time.js';
 import type { SimInstrument } from '../market/types.js';
@@ -79,33 +79,7 @@ function row(i: SimInstrument): string {
   );
 }
 
-/** A zip archive of one deflated file, as zip tools write it (local header, data, central directory, end record). */
+/** A zip archive of one deflated file, as zip tools write it. */
 function zipOne(name: string, data: Buffer): Buffer {
-  const packed = deflateRawSync(data);
-  const nameBytes = Buffer.from(name, 'utf8');
-  const crc = crc32(data);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(packed.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(nameBytes.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(packed.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(nameBytes.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + nameBytes.length, 12);
-  end.writeUInt32LE(local.length + nameBytes.length + packed.length, 16);
-  return Buffer.concat([local, nameBytes, packed, central, nameBytes, end]);
+  return Buffer.from(zipSync({ [name]: data }));
 }

@@ -189,7 +189,8 @@ describe('client-side rate limiting', () => {
     await broker.client.getQuote(QUOTE);
     const error = (await rejection(broker.client.getQuote(QUOTE, { timeoutMs: 5_000 }))) as BrokerError;
     expect(error).toMatchObject({ code: 'RATE_LIMITED', retryAfterMs: 60_000 });
-    expect(error.message).toContain('Client-side limit');
+    expect(error.message).toContain('refused at once, nothing was sent');
+    expect(error.message).toContain('retry in 60 s');
     expect(broker.clock.sleeps).toEqual([]);
     expect(broker.to('/apiV2/getQuotes')).toHaveLength(1);
   });

@@ -164,3 +164,101 @@ describe('fill and status spellings', () => {
     expect(v2.current).toMatchObject({ status: 'COMPLETE', filledQuantity: 20, reportType: 'Fill' });
   });
 });
+
+describe("Noren's own keys", () => {
+  it('logs in with a first-generation answer in Noren form (stat, susertoken, no actid) and uses its key', async () => {
+    broker = mockBroker({ generation: 'v1' });
+    const body = variant('login.v1.noren') as { susertoken: string };
+    broker.on('/api/login', { body });
+    const session = await broker.client.login();
+    expect(session).toMatchObject({ userId: 'SIM001', accountId: 'SIM001', userName: 'SIM001' });
+    expect(session.loggedInAt).toMatch(/^2026-11-20T/);
+    broker.on('/api/tradeBook', { body: wireCase('trade-book', 'v1.success') });
+    await broker.client.getTradeBook();
+    expect(broker.to('/api/tradeBook')[0]?.body).toMatchObject({ jKey: body.susertoken, actid: 'SIM001' });
+    expect(JSON.stringify(session.raw)).not.toContain(body.susertoken);
+  });
+
+  it('reads a second-generation quote answered in Noren keys', async () => {
+    broker = mockBroker();
+    broker.loginOk();
+    broker.on('/apiV2/getQuotes', { body: variant('quote.noren') });
+    const quote = await broker.client.getQuote({ exchange: 'NSE', token: '2885' });
+    expect(quote).toMatchObject({
+      exchange: 'NSE',
+      tradingSymbol: 'RELIANCE-EQ',
+      token: '2885',
+      companyName: 'RELIANCE INDUSTRIES LTD',
+      lastPrice: 2450.05,
+      lastQuantity: 12,
+      lastTradeTime: '2026-11-20T10:15:01+05:30',
+      dayHigh: 2455,
+      dayLow: 2438.1,
+      upperCircuit: 2685.4,
+      lowerCircuit: 2197.2,
+      tickSize: 0.05,
+      lotSize: 1,
+      volume: 1523400,
+      requestTime: '2026-11-20T10:15:02+05:30',
+    });
+    expect(quote.bids[0]).toEqual({ price: 2450, quantity: 100, orders: 2 });
+    expect(quote.asks[4]).toEqual({ price: 2450.3, quantity: 450, orders: 7 });
+    expect(quote.raw).toEqual(variant('quote.noren'));
+  });
+
+  it('reads second-generation security info answered in Noren keys', async () => {
+    broker = mockBroker();
+    broker.loginOk();
+    broker.on('/apiV2/securityInfo', { body: variant('security-info.noren') });
+    const info = await broker.client.getSecurityInfo({ exchange: 'NFO', token: '43210' });
+    expect(info).toMatchObject({
+      exchange: 'NFO',
+      tradingSymbol: 'NIFTY24NOV26C24000',
+      symbolName: 'NIFTY',
+      tickSize: 0.05,
+      lotSize: 75,
+      pricePrecision: 2,
+      multiplier: 1,
+      requestTime: '2026-11-20T10:15:02+05:30',
+    });
+  });
+
+  it.each(['order-book.noren', 'order-book.noren.wrapped'])(
+    'reads a second-generation order book of Noren entries (%s)',
+    async (name) => {
+      broker = mockBroker();
+      broker.loginOk();
+      broker.on('/apiV2/orderBook', { body: variant(name) });
+      const book = await broker.client.getOrderBook();
+      expect(book[0]).toMatchObject({
+        orderNumber: '26112000000061',
+        exchange: 'NSE',
+        tradingSymbol: 'INFY-EQ',
+        side: 'BUY',
+        quantity: 20,
+        filledQuantity: 20,
+        status: 'COMPLETE',
+        price: 1500,
+        averagePrice: 1499.95,
+        priceType: 'LMT',
+        product: 'C',
+        remarks: 'hedge',
+        placedAt: '2026-11-20T10:23:01+05:30',
+      });
+      if (name === 'order-book.noren') {
+        expect(book[1]).toMatchObject({
+          status: 'REJECTED',
+          side: 'SELL',
+          rejection: { party: 'RED', kind: 'MARGIN_SHORTFALL' },
+        });
+      }
+    },
+  );
+
+  it("reads Noren's no-data answer to the order book as an empty book", async () => {
+    broker = mockBroker();
+    broker.loginOk();
+    broker.on('/apiV2/orderBook', { body: { stat: 'Not_Ok', emsg: 'Error Occurred : 5 "no data"' } });
+    expect(await broker.client.getOrderBook()).toEqual([]);
+  });
+});

@@ -26,6 +26,7 @@ describe('paper mode (no broker URL)', () => {
         generation: 'v2',
         credentials: {},
         timeouts: { requestMs: 10_000, connectMs: 5_000 },
+        freshness: { quotes: 750, books: 1_500, limits: 2_000, security: 600_000 },
       },
       sim: { seed: 1, hours: 'always', port: 0, statePath: '.omsdesk/paper-broker.json' },
       policy: {
@@ -50,6 +51,17 @@ describe('paper mode (no broker URL)', () => {
       log: { level: 'info' },
       warnings: [],
     } satisfies Config);
+  });
+
+  it('reads how long people are given answers already read, per kind, 0 turning it off', () => {
+    expect(
+      config({ OMSDESK_FRESH_QUOTES_MS: '0', OMSDESK_FRESH_SECURITY_MS: '3600000' }).broker.freshness,
+    ).toEqual({
+      quotes: 0,
+      books: 1_500,
+      limits: 2_000,
+      security: 3_600_000,
+    });
   });
 
   it('treats an empty broker URL as no broker URL', () => {
@@ -89,6 +101,7 @@ describe('live mode (a broker URL)', () => {
         totpSecret: LIVE_ENV.OMSDESK_TOTP_SECRET,
       },
       timeouts: { requestMs: 10_000, connectMs: 5_000 },
+      freshness: { quotes: 750, books: 1_500, limits: 2_000, security: 600_000 },
     });
     expect(c.policy).toMatchObject({ readOnly: true, ...LIVE_CAPS, marketHours: 'exchange' });
     expect(config({ ...LIVE_ENV, OMSDESK_READ_ONLY: 'false' }).policy.readOnly).toBe(false);

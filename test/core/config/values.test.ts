@@ -11,6 +11,8 @@ describe('bad values, each named by its variable', () => {
     ['OMSDESK_MAX_DAILY_ORDERS', '0', 'expected a positive whole number, got "0"'],
     ['OMSDESK_REQUEST_TIMEOUT_MS', '10s', 'expected a positive whole number, got "10s"'],
     ['OMSDESK_TICKET_TTL_SECONDS', '-1', 'expected a positive whole number, got "-1"'],
+    ['OMSDESK_FRESH_QUOTES_MS', '-1', 'expected a number of milliseconds from 0 to 60000, got "-1"'],
+    ['OMSDESK_FRESH_SECURITY_MS', '1h', 'expected a number of milliseconds from 0 to 86400000, got "1h"'],
     ['OMSDESK_SIM_SEED', 'seed', 'expected a whole number, got "seed"'],
     ['OMSDESK_MCP_PORT', '70000', 'expected a port number from 0 to 65535, got "70000"'],
     ['OMSDESK_SIM_PORT', '-1', 'expected a port number from 0 to 65535, got "-1"'],

@@ -66,7 +66,9 @@ describe('price drift between preview and approval', () => {
   it('refuses a ticket previewed without a quote: no approval could tell whether the price moved', async () => {
     g = await startGate();
     await g.client.login();
-    const last = (await g.client.getQuote({ exchange: 'NSE', token: '2885' })).lastPrice;
+    // The price is set, not read: a quote read here would be fresh enough for the preview to reuse.
+    const last = 2450;
+    await g.h.post('/_sim/price', { exchange: 'NSE', token: '2885', price: last });
     await g.h.post('/_sim/faults', { fault: { kind: 'error' }, count: 20, paths: ['/apiV2/getQuotes'] });
     const t = await g.gate.preview(
       {

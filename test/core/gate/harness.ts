@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import type { Actor } from '../../../src/core/audit/index.js';
 import { type AuditEntry, AuditLog } from '../../../src/core/audit/index.js';
 import { parseInstrumentCatalog } from '../../../src/core/catalogue/index.js';
-import { createBrokerClient } from '../../../src/core/client/index.js';
+import { createBrokerClient, type Freshness } from '../../../src/core/client/index.js';
 import type { BrokerClient } from '../../../src/core/client/types.js';
 import { loadConfig } from '../../../src/core/config/index.js';
 import { type GateOptions, OrderGate } from '../../../src/core/gate/index.js';
 import { Redactor } from '../../../src/core/redact.js';
 import { OrderWatcher } from '../../../src/core/watcher/index.js';
 import { instrumentsCsv } from '../../../src/sim/market/index.js';
+import { type CountingProxy, startCountingProxy } from '../../helpers/counting-proxy.js';
 import { type SimHarness, simCredentials, startSim } from '../../helpers/sim.js';
 import { FakeClock } from '../support/fake-clock.js';
 
@@ -28,6 +29,10 @@ export type GateTestOptions = Partial<
   readonly clientTimeouts?: { readonly headersMs: number; readonly requestMs: number };
   /** Follow orders through an order watcher (as the product runs) instead of history reads. */
   readonly watcher?: boolean;
+  /** The client's shared reads (off by default: on the wall clock they make tests depend on speed). */
+  readonly sharing?: false | Partial<Freshness>;
+  /** Sends the client's requests through a counting proxy that can hold some of them. */
+  readonly proxy?: boolean;
 };
 
 /** A gate over the real client and a real paper broker, counting every placement call that leaves it. */
@@ -43,12 +48,17 @@ export interface GateHarness {
   readonly historyReads: string[];
   /** The order watcher, when the gate follows through one. */
   readonly watcher: OrderWatcher | undefined;
+  /** The counting proxy between the client and the broker, when asked for. */
+  readonly proxy: CountingProxy | undefined;
   readonly auditPath: string;
   readonly dataDir: string;
   auditEvents(): Promise<string[]>;
   auditEntries(): Promise<AuditEntry[]>;
-  /** Stops the gate as a process exit would, and opens a new one on the same audit log and broker. */
-  reopen(options?: GateTestOptions): Promise<OrderGate>;
+  /**
+   * Stops the gate as a process exit would, and opens a new one on the same audit log and broker, after
+   * `downMs` of the clock passed with no gate running.
+   */
+  reopen(options?: GateTestOptions, downMs?: number): Promise<OrderGate>;
   close(): Promise<void>;
 }
 
@@ -61,11 +71,14 @@ export async function startGate(
   const dataDir = await mkdtemp(join(tmpdir(), 'omsdesk-gate-'));
   const config = loadConfig({ env: { OMSDESK_DATA_DIR: dataDir, ...env } });
   const clock = new FakeClock({ start: h.clock.now(), auto: false });
+  const proxy = options.proxy ? await startCountingProxy(h.sim.url) : undefined;
   const client = createBrokerClient({
-    baseUrl: h.sim.url,
+    baseUrl: proxy?.url ?? h.sim.url,
     // The paper broker runs on a manual clock: codes are for its time, not the wall clock's.
     credentials: simCredentials(h),
     rateLimits: false,
+    // On the wall clock, a shared answer would make what a test reads depend on its speed.
+    sharing: options.sharing ?? false,
     // Short enough that a stalled placement turns UNKNOWN quickly in tests.
     timeouts: options.clientTimeouts ?? { headersMs: 1_500, requestMs: 2_000 },
   });
@@ -133,16 +146,18 @@ export async function startGate(
     get watcher() {
       return current.watcher;
     },
+    proxy,
     auditPath: config.audit.path,
     dataDir,
     async auditEvents() {
       return (await entries()).map((e) => e.event);
     },
     auditEntries: entries,
-    async reopen(o = options) {
+    async reopen(o = options, downMs = 0) {
       current.watcher?.close();
       current.gate.close();
       await current.audit.close();
+      await clock.advance(downMs);
       current = await open(o);
       return current.gate;
     },
@@ -150,7 +165,9 @@ export async function startGate(
       current.watcher?.close();
       current.gate.close();
       await current.audit.close();
+      proxy?.release();
       await client.close();
+      await proxy?.close();
       await h.close();
       await rm(dataDir, { recursive: true, force: true });
     },

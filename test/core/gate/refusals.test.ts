@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,6 +15,14 @@ const BUY_RELIANCE = {
   kind: 'single',
   order: { instrument: 'RELIANCE', side: 'BUY', quantity: 10, priceType: 'MKT', product: 'C' },
 } as const;
+
+/** The audit log as it is on disk at this very moment (read synchronously: no await lets a write finish). */
+function readAudit(h: GateHarness): Array<{ event: string }> {
+  return readFileSync(h.auditPath, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { event: string });
+}
 
 async function expectGateError(promise: Promise<unknown>, code: string): Promise<string> {
   const error = await promise.then(
@@ -134,13 +143,21 @@ describe('zero orders reach the broker', () => {
     expect(g.placements).toHaveLength(0);
   });
 
-  it('for an expired ticket, which the audit log records as expired', async () => {
+  it('for an expired ticket, whose expiry the audit log records before anyone hears of it (a listener, a click)', async () => {
     g = await startGate();
     const t = await g.gate.preview(BUY_RELIANCE, MODEL);
+    const heard: string[][] = [];
+    g.gate.onChange((_ticket, event) => {
+      if (event === 'expired') heard.push(readAudit(g as GateHarness).map((e) => e.event));
+    });
+    expect(g.gate.get(t.id)?.status).toBe('PENDING');
     await g.clock.advance(120_001);
-    expect(g.gate.get(t.id)?.status).toBe('EXPIRED');
+    // A click after the expiry is refused only once the expiry is recorded.
+    await expectGateError(g.gate.decline(t.id, ALICE), 'TICKET_EXPIRED');
+    expect(readAudit(g).map((e) => e.event)).toEqual(['previewed', 'expired']);
+    expect(heard).toEqual([['previewed', 'expired']]);
     await expectGateError(g.gate.approve(t.id, ALICE), 'TICKET_EXPIRED');
-    expect(await g.auditEvents()).toEqual(['previewed', 'expired']);
+    expect(g.gate.get(t.id)?.status).toBe('EXPIRED');
     expect(g.placements).toHaveLength(0);
   });
 
@@ -165,7 +182,7 @@ describe('zero orders reach the broker', () => {
   it('when the runtime kill switch is engaged between preview and approval', async () => {
     g = await startGate();
     const t = await g.gate.preview(BUY_RELIANCE, MODEL);
-    await g.gate.setKillSwitch(true, ALICE);
+    await g.gate.halt(ALICE);
     const message = await expectGateError(g.gate.approve(t.id, ALICE), 'CHECKS_FAILED');
     expect(message.toLowerCase()).toContain('kill switch');
     expect(g.gate.get(t.id)?.status).toBe('REFUSED');

@@ -41,11 +41,11 @@ describe('tickets across a restart', () => {
 
   it('keep a halt engaged across a restart until someone resumes', async () => {
     g = await startGate();
-    await g.gate.setKillSwitch(true, ALICE);
+    await g.gate.halt(ALICE);
     const halted = await g.reopen();
     const refused = await halted.preview(buy(), MODEL);
     expect(refused.violations.map((v) => v.rule)).toContain('KILL_SWITCH');
-    await halted.setKillSwitch(false, ALICE);
+    await halted.resume(ALICE);
     const resumed = await g.reopen();
     expect((await resumed.preview(buy(), MODEL)).status).toBe('PENDING');
   });

@@ -39,6 +39,8 @@ export async function clientOnSim(
       totp: () => totpFor(h.clock.now()),
     },
     rateLimits: false,
+    // On the wall clock, a shared answer would make what a test reads depend on its speed.
+    sharing: false,
     retry: { baseDelayMs: 10, maxDelayMs: 50 },
     logger: log,
     ...options,

@@ -40,6 +40,8 @@ async function start(latency = COLD_THEN_WARM) {
     clock: net.clock,
     logger: log,
     timeouts: { callMs: 120_000 },
+    // The limits alone are under test: no read is answered from another.
+    sharing: false,
   });
   return { net, client, log };
 }

@@ -64,6 +64,9 @@ export function mockBroker(options: Partial<BrokerClientOptions> = {}) {
     clock,
     logger,
     retry: { random: () => 1 },
+    // Each scripted answer is for one request: sharing and lanes have tests of their own.
+    sharing: false,
+    laneReserves: {},
     ...options,
   });
 

@@ -30,6 +30,7 @@ export async function startWatcher(): Promise<WatcherHarness> {
     baseUrl: h.sim.url,
     credentials: simCredentials(h),
     rateLimits: false,
+    sharing: false,
   });
   const reads = { orderBook: 0, tradeBook: 0 };
   const counted = {

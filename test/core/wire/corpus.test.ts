@@ -76,6 +76,12 @@ const EXPECTED: Record<string, Record<string, z.ZodType>> = {
     'failure.errorMessage': wire.errorObjectFailure,
     'failure.errorMessage.named': wire.errorObjectFailure,
     'failure.answerUnder500': wire.v1Failure,
+    // Noren's own keys where the second generation's are expected: the entries read as the spec's.
+    'login.v1.noren': wire.loginData,
+    'quote.noren': wire.quoteData,
+    'security-info.noren': wire.securityInfoData,
+    'order-book.noren': wire.orderBookEntry.array(),
+    'order-book.noren.wrapped': wire.orderBookSuccess,
   },
 };
 

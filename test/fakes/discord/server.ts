@@ -29,6 +29,8 @@ export interface InteractionRecord {
   readonly type: number;
   /** `Date.now()` when it was dispatched. */
   readonly sentAt: number;
+  /** The channel it happened in (its replies are messages of that channel, as on Discord). */
+  readonly channelId: string;
   /** Accepted callbacks (at most one): type 4 reply, 5 deferred reply, 6 deferred update, 7 update, 8 choices. */
   readonly acks: Array<{ type: number; data: Record<string, unknown>; at: number }>;
   /** Callbacks refused: `10062` too late, `40060` already acknowledged. */
@@ -183,6 +185,14 @@ export class FakeDiscord {
     return this.#dispatch(buttonPayload(structuredClone(message), customId, origin));
   }
 
+  /**
+   * Sends an interaction payload exactly as given (made from `commandPayload`, `buttonPayload` or by hand,
+   * malformed on purpose); a string `token` makes its answers recorded as for any other interaction.
+   */
+  send(payload: Record<string, unknown>): InteractionRecord {
+    return this.#dispatch(payload);
+  }
+
   /** Messages posted in a channel (not interaction replies), oldest first. */
   messages(channelId: string): FakeMessage[] {
     return this.channels.get(channelId) ?? [];
@@ -243,20 +253,23 @@ export class FakeDiscord {
     return found;
   }
 
-  #dispatch(payload: { id: string; token: string; type: number; application_id: string }): InteractionRecord {
+  #dispatch(payload: Record<string, unknown>): InteractionRecord {
+    const text = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
     const rec: InteractionRecord = {
-      id: payload.id,
-      token: payload.token,
-      type: payload.type,
+      id: text(payload.id),
+      token: text(payload.token),
+      type: typeof payload.type === 'number' ? payload.type : Number.NaN,
       sentAt: Date.now(),
+      channelId: typeof payload.channel_id === 'string' ? payload.channel_id : '',
       acks: [],
       refused: [],
       original: 'message' in payload ? (payload.message as FakeMessage) : undefined,
       followUps: [],
       deleted: false,
     };
-    this.interactions.set(payload.token, rec);
-    this.#gateway.dispatch('INTERACTION_CREATE', { ...payload, application_id: APPLICATION_ID });
+    this.interactions.set(rec.token, rec);
+    const applicationId = payload.application_id === '' ? APPLICATION_ID : payload.application_id;
+    this.#gateway.dispatch('INTERACTION_CREATE', { ...payload, application_id: applicationId });
     return rec;
   }
 
@@ -374,9 +387,12 @@ export class FakeDiscord {
     const type = Number(json.type);
     const data = (json.data ?? {}) as Record<string, unknown>;
     rec.acks.push({ type, data, at: Date.now() });
-    if (type === 4) rec.original = messageObject(snowflake(), '', data);
+    if (type === 4) rec.original = messageObject(snowflake(), rec.channelId, data);
     if (type === 5)
-      rec.original = messageObject(snowflake(), '', { ...data, flags: Number(data.flags ?? 0) | LOADING });
+      rec.original = messageObject(snowflake(), rec.channelId, {
+        ...data,
+        flags: Number(data.flags ?? 0) | LOADING,
+      });
     if (type === 7 && rec.original) this.#editChannelMessage(rec.original.channel_id, rec.original.id, data);
     this.#changed();
     if (withResponse === 'true') {
@@ -409,7 +425,7 @@ export class FakeDiscord {
       return m;
     };
     if (target === undefined && req.method === 'POST') {
-      const message = withFiles(messageObject(snowflake(), '', json));
+      const message = withFiles(messageObject(snowflake(), rec.channelId, json));
       rec.followUps.push(message);
       this.#changed();
       return this.#json(res, 200, message, req);

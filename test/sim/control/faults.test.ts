@@ -38,6 +38,21 @@ describe('injected faults', () => {
     expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
   });
 
+  it('holds a request, unhandled, until released', async () => {
+    const { h, limits } = await harness();
+    await arm(h, { fault: { kind: 'hold' }, paths: ['/api/V3'] });
+    let answered = false;
+    const held = limits().then((a) => {
+      answered = true;
+      return a;
+    });
+    await h.sim.faults.whenHeld(1);
+    expect(answered).toBe(false);
+    expect((await h.post('/_sim/faults/release', {})).json).toEqual({ released: 1 });
+    expect((await held).status).toBe(200);
+    expect((await limits()).status).toBe(200);
+  });
+
   it('drops the connection before handling', async () => {
     const { h, limits } = await harness();
     await arm(h, { fault: { kind: 'drop' } });

@@ -1,0 +1,26 @@
+import type { DecisionPath, DecisionSource, Ticket } from './types.js';
+
+const WHERE: Readonly<Record<DecisionPath, string>> = {
+  discord: 'on its own card in the approvals channel',
+  elicitation: "in the MCP client's confirmation form",
+  tool: "through the assistant's confirm_order call",
+};
+
+/**
+ * Why a decision made at `via` cannot decide this ticket (it waits elsewhere, or this is not its card),
+ * or undefined when it can. Without `via`, the caller is the process itself (an expiry, a withdrawal).
+ */
+export function wrongPlace(ticket: Ticket, via: DecisionSource | undefined): string | undefined {
+  if (via === undefined) return undefined;
+  if (ticket.waitsFor !== via.path) {
+    const where = ticket.waitsFor === undefined ? 'where it was asked for' : WHERE[ticket.waitsFor];
+    return `ticket ${ticket.id} waits for its decision ${where}; a decision made anywhere else does not count`;
+  }
+  if (via.path !== 'discord') return undefined;
+  if (ticket.card === undefined)
+    return `the card of ticket ${ticket.id} is still being posted: try again in a moment`;
+  if (ticket.card.messageId !== via.card.messageId || ticket.card.channelId !== via.card.channelId) {
+    return `this message is not the card of ticket ${ticket.id}: decide it ${WHERE.discord}`;
+  }
+  return undefined;
+}
