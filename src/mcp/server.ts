@@ -57,11 +57,13 @@ export function createLateMcpService(settings: McpSettings, deps: Promise<McpDep
   assertMcpSettings(settings);
   const ready = deps.then(resolveDeps);
   // Whoever started the dependencies hears of their failure; calls are answered with it.
-  ready.catch(() => undefined);
   let resolved: ResolvedDeps | undefined;
-  void ready.then((d) => {
-    resolved = d;
-  });
+  ready.then(
+    (d) => {
+      resolved = d;
+    },
+    () => undefined,
+  );
   const tools = toolsFor(settings);
   const updates = new ResourceUpdates(ready);
   const capabilities = {

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyWorkingDir } from '../helpers/cli.js';
-import { CLI_BUNDLE } from '../setup/cli-bundle.js';
+import { mcpServerParams } from '../helpers/cli.js';
 import { dataOf } from './harness.js';
 import { MODERN } from './http-client.js';
 
@@ -16,17 +15,7 @@ let answer: 'accept' | 'decline' = 'accept';
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'omsdesk-mcp-stdio-modern-'));
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI_BUNDLE, 'mcp'],
-    cwd: emptyWorkingDir(),
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: dataDir,
-      NODE_NO_WARNINGS: '1',
-      OMSDESK_DATA_DIR: dataDir,
-      OMSDESK_AUDIT_KEY_FILE: join(dataDir, 'audit.key'),
-      OMSDESK_CONFIRM: 'elicit',
-    },
+    ...mcpServerParams(dataDir, { OMSDESK_CONFIRM: 'elicit' }),
     stderr: 'ignore',
   });
   client = new Client(

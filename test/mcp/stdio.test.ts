@@ -5,8 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyWorkingDir } from '../helpers/cli.js';
-import { CLI_BUNDLE } from '../setup/cli-bundle.js';
+import { mcpServerParams } from '../helpers/cli.js';
 
 let dataDir: string;
 let client: Client;
@@ -16,17 +15,7 @@ const stderr: string[] = [];
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'omsdesk-mcp-stdio-'));
   transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI_BUNDLE, 'mcp'],
-    cwd: emptyWorkingDir(),
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: dataDir,
-      NODE_NO_WARNINGS: '1',
-      OMSDESK_DATA_DIR: dataDir,
-      OMSDESK_AUDIT_KEY_FILE: join(dataDir, 'audit.key'),
-      OMSDESK_CONFIRM: 'auto',
-    },
+    ...mcpServerParams(dataDir, { OMSDESK_CONFIRM: 'auto' }),
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()));

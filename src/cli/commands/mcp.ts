@@ -174,23 +174,27 @@ async function overStdio(): Promise<void> {
   logger.info('MCP on stdio');
   try {
     const failed = await Promise.race([
-      untilClientGoes(stdio).then(() => undefined),
+      untilClientGoes(stdio).then(() => false),
       runtime.then(
         () => new Promise<never>(() => undefined),
-        (error: unknown) => ({ error }),
+        () => true,
       ),
     ]);
-    if (failed !== undefined) {
-      logger.error(`omsdesk could not start, so calls are refused: ${String(failed.error)}`);
+    if (failed) {
+      logger.error('omsdesk could not start: calls are answered with the reason until the client goes');
       await untilClientGoes(stdio, FAILED_GRACE_MS);
-      throw failed.error;
     }
   } finally {
     stop.abort();
     await stdio.close();
     service.close();
-    await (await runtime.catch(() => undefined))?.close();
   }
+  // A start stopped because the client went is no failure; any other ends the process with its error.
+  const rt = await runtime.catch((error: unknown) => {
+    if (exitCodeFor(error) === 0) return undefined;
+    throw error;
+  });
+  await rt?.close();
 }
 
 /** `omsdesk mcp`: the MCP server on stdio (logs on stderr only), or over Streamable HTTP with `--http`. */
