@@ -1,19 +1,12 @@
-import type { Client } from '@modelcontextprotocol/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataOf, textOf } from './harness.js';
 import { postModern } from './http-client.js';
-import { type HttpDesk, modernClient, startHttpDesk } from './modern-harness.js';
+import { closeAfterEach, type HttpDesk, modernClient, startHttpDesk } from './modern-harness.js';
 
 const ORDER = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
 const ACCEPT = { confirm: { action: 'accept', content: { confirm: true } } };
 
-let desk: HttpDesk | undefined;
-let client: Client | undefined;
-afterEach(async () => {
-  await client?.close();
-  await desk?.close();
-  client = desk = undefined;
-});
+const open = closeAfterEach();
 
 async function expectOrders(d: HttpDesk, count: number): Promise<void> {
   expect(d.g.placements).toHaveLength(count);
@@ -45,12 +38,14 @@ function answer(d: HttpDesk, id: number, state: string, inputResponses: unknown,
 
 describe('the confirmation gate in 2026-07-28: an input-required round', () => {
   it("places exactly one order when the person accepts in the v2 client's form", async () => {
-    desk = await startHttpDesk({ confirm: 'elicit' });
+    const desk = open(await startHttpDesk({ confirm: 'elicit' }));
     const asked: string[] = [];
-    client = await modernClient(desk.http.url, (request) => {
-      asked.push(request.params.message);
-      return { action: 'accept', content: { confirm: true } };
-    });
+    const client = open(
+      await modernClient(desk.http.url, (request) => {
+        asked.push(request.params.message);
+        return { action: 'accept', content: { confirm: true } };
+      }),
+    );
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
     const result = await client.callTool({ name: 'place_order', arguments: ORDER });
     const data = dataOf<{ status: string; ticketId: string; orderNumbers: string[]; confirmation: string }>(
@@ -70,8 +65,8 @@ describe('the confirmation gate in 2026-07-28: an input-required round', () => {
   });
 
   it('places nothing and declines the ticket for good when the person declines', async () => {
-    desk = await startHttpDesk({ confirm: 'elicit' });
-    client = await modernClient(desk.http.url, () => ({ action: 'decline' }));
+    const desk = open(await startHttpDesk({ confirm: 'elicit' }));
+    const client = open(await modernClient(desk.http.url, () => ({ action: 'decline' })));
     const result = await client.callTool({ name: 'place_order', arguments: ORDER });
     const data = dataOf<{ status: string; ticketId: string }>(result);
     expect(result.isError).toBe(true);
@@ -82,7 +77,7 @@ describe('the confirmation gate in 2026-07-28: an input-required round', () => {
   });
 
   it('answers a raw request with no session and no handshake, and keeps the ticket pending until answered', async () => {
-    desk = await startHttpDesk({ confirm: 'elicit' });
+    const desk = open(await startHttpDesk({ confirm: 'elicit' }));
     const list = await postModern(desk.http.url, 1, 'tools/list');
     expect(list.status).toBe(200);
     expect((list.message.result?.tools as unknown[] | undefined)?.length).toBeGreaterThanOrEqual(15);
@@ -95,7 +90,7 @@ describe('the confirmation gate in 2026-07-28: an input-required round', () => {
   });
 
   it('places nothing on a replayed answer: the round is single use, and the replay learns what became of the ticket', async () => {
-    desk = await startHttpDesk({ confirm: 'elicit' });
+    const desk = open(await startHttpDesk({ confirm: 'elicit' }));
     const round = await askRaw(desk);
     const placed = await answer(desk, 2, round.requestState, ACCEPT);
     const first = placed.message.result as { isError?: boolean; structuredContent: { status: string } };
@@ -109,7 +104,7 @@ describe('the confirmation gate in 2026-07-28: an input-required round', () => {
   });
 
   it('places one order when the same answer arrives many times at once', async () => {
-    desk = await startHttpDesk({ confirm: 'elicit' });
+    const desk = open(await startHttpDesk({ confirm: 'elicit' }));
     const round = await askRaw(desk);
     const all = await Promise.all(
       Array.from({ length: 8 }, (_, n) => answer(desk as HttpDesk, 10 + n, round.requestState, ACCEPT)),
@@ -120,7 +115,7 @@ describe('the confirmation gate in 2026-07-28: an input-required round', () => {
   });
 
   it('refuses an altered or made-up handle before any handler runs, and places nothing', async () => {
-    desk = await startHttpDesk({ confirm: 'elicit' });
+    const desk = open(await startHttpDesk({ confirm: 'elicit' }));
     const round = await askRaw(desk);
     const flipped = `${round.requestState.slice(0, -2)}${round.requestState.endsWith('AA') ? 'BB' : 'AA'}`;
     for (const [n, state] of [flipped, 'made-up', ''].entries()) {
@@ -135,7 +130,7 @@ describe('the confirmation gate in 2026-07-28: an input-required round', () => {
   });
 
   it("declines when an answer comes back on another tool's call, and places nothing", async () => {
-    desk = await startHttpDesk({ confirm: 'elicit' });
+    const desk = open(await startHttpDesk({ confirm: 'elicit' }));
     const round = await askRaw(desk);
     const other = await answer(desk, 2, round.requestState, ACCEPT, 'place_multi_order');
     const result = other.message.result as { isError: boolean; structuredContent: { status: string } };
@@ -147,7 +142,7 @@ describe('the confirmation gate in 2026-07-28: an input-required round', () => {
   });
 
   it('places nothing when the ticket expired before the answer came', async () => {
-    desk = await startHttpDesk({ confirm: 'elicit' });
+    const desk = open(await startHttpDesk({ confirm: 'elicit' }));
     const round = await askRaw(desk);
     await desk.g.clock.advance(121_000);
     const late = await answer(desk, 2, round.requestState, ACCEPT);
@@ -158,8 +153,8 @@ describe('the confirmation gate in 2026-07-28: an input-required round', () => {
   });
 
   it('fails closed when the client cannot show a form: nothing is previewed', async () => {
-    desk = await startHttpDesk({ confirm: 'elicit' });
-    client = await modernClient(desk.http.url);
+    const desk = open(await startHttpDesk({ confirm: 'elicit' }));
+    const client = open(await modernClient(desk.http.url));
     const result = await client.callTool({ name: 'place_order', arguments: ORDER });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/no way to ask a human.*does not support elicitation/s);

@@ -1,19 +1,12 @@
-import type { Client } from '@modelcontextprotocol/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApprovalChannel, Ticket } from '../../src/core/gate/index.js';
 import { ALICE } from '../core/gate/harness.js';
 import { dataOf, textOf } from './harness.js';
-import { type HttpDesk, modernClient, startHttpDesk } from './modern-harness.js';
+import { closeAfterEach, modernClient, startHttpDesk } from './modern-harness.js';
 
 const ORDER = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
 
-let desk: HttpDesk | undefined;
-let client: Client | undefined;
-afterEach(async () => {
-  await client?.close();
-  await desk?.close();
-  client = desk = undefined;
-});
+const open = closeAfterEach();
 
 /** An approval channel that shows tickets to nobody: the test decides through the gate, as an approver's click does. */
 function channel(posted: Ticket[]): ApprovalChannel {
@@ -28,12 +21,14 @@ function channel(posted: Ticket[]): ApprovalChannel {
 describe('a ticket waiting for a Discord approver, in 2026-07-28', () => {
   it('answers PENDING within the patience, says how to follow it, and the assistant learns the outcome by subscription and by get_order_status', async () => {
     const posted: Ticket[] = [];
-    desk = await startHttpDesk({
-      confirm: 'discord',
-      approvalChannel: channel(posted),
-      timings: { approverWaitMs: 100 },
-    });
-    client = await modernClient(desk.http.url);
+    const desk = open(
+      await startHttpDesk({
+        confirm: 'discord',
+        approvalChannel: channel(posted),
+        timings: { approverWaitMs: 100 },
+      }),
+    );
+    const client = open(await modernClient(desk.http.url));
     const progress: string[] = [];
     const result = await client.callTool(
       { name: 'place_order', arguments: ORDER },
@@ -92,11 +87,11 @@ describe('a ticket waiting for a Discord approver, in 2026-07-28', () => {
       name: 'discord',
       async post(ticket) {
         posted.push(ticket);
-        setImmediate(() => void desk?.g.gate.decline(ticket.id, ALICE, 'not today'));
+        setImmediate(() => void desk.g.gate.decline(ticket.id, ALICE, 'not today'));
       },
     };
-    desk = await startHttpDesk({ confirm: 'discord', approvalChannel: approving });
-    client = await modernClient(desk.http.url);
+    const desk = open(await startHttpDesk({ confirm: 'discord', approvalChannel: approving }));
+    const client = open(await modernClient(desk.http.url));
     const result = await client.callTool({ name: 'place_order', arguments: ORDER });
     expect(dataOf<{ status: string }>(result).status).toBe('DECLINED');
     expect(desk.g.placements).toHaveLength(0);

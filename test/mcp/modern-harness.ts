@@ -1,5 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/server';
+import { afterEach } from 'vitest';
 import { createMcpService, type McpService } from '../../src/mcp/server.js';
 import { type HttpHandle, startHttpServer } from '../../src/mcp/transports/http.js';
 import { type GateHarness, startGate } from '../core/gate/harness.js';
@@ -17,6 +18,18 @@ export interface HttpDesk {
   /** Orders the broker holds today (its order book, read through the client). */
   brokerOrders(): Promise<number>;
   close(): Promise<void>;
+}
+
+/** Registers the closing, after each test, of what it opens (clients, desks): the last opened first. */
+export function closeAfterEach(): <T extends { close(): Promise<void> }>(opened: T) => T {
+  const open: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    for (const opened of open.splice(0).reverse()) await opened.close();
+  });
+  return (opened) => {
+    open.push(opened);
+    return opened;
+  };
 }
 
 export async function startHttpDesk(o: McpOptions = {}): Promise<HttpDesk> {
