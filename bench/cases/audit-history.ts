@@ -19,11 +19,14 @@ import { type Launch, timeToToolsList } from '../support/stdio-probe.js';
 const TICKETS = 20_000;
 const FRESH = 'get_order_status, unknown ticket, fresh data dir';
 const HISTORY = `get_order_status, unknown ticket, ${(2 * TICKETS).toLocaleString('en')} lines of history`;
+/** A call that needs the gate, hence the audit log opened: the start is over once it is answered. */
+const FIRST_CALL = { name: 'get_order_status', arguments: { ticket_id: ticketIds()() } };
 
 /**
  * `omsdesk mcp` (built, stdio, paper broker) over a data dir whose audit log has 40,000 lines (written in
  * the log's own format, as a version before checkpoints left them) against a fresh data dir: the time to
- * the first `tools/list`, and a lookup of a ticket id nobody issued through get_order_status.
+ * the first answered call (`tools/list` is answered before the runtime is up; a call waits for it), and
+ * a lookup of a ticket id nobody issued through get_order_status.
  */
 export const auditHistoryCase: BenchCase = {
   name: 'audit-history',
@@ -38,23 +41,27 @@ export const auditHistoryCase: BenchCase = {
     try {
       await writeAuditHistory(history);
       const launch = (home: IsolatedHome): Launch => ({ args: [main, 'mcp'], env: home.env, cwd: home.dir });
+      const start = async (home: IsolatedHome): Promise<number> => {
+        const { callMs } = await timeToToolsList(launch(home), FIRST_CALL);
+        if (callMs === undefined) throw new Error('the first call was not answered');
+        return callMs;
+      };
       // A user's first start creates the key (fresh); over history it reads the old log once and checkpoints it.
-      await timeToToolsList(launch(fresh));
-      const upgrade = await timeToToolsList(launch(history));
+      await start(fresh);
+      const upgrade = await start(history);
       const runs = ctx.scale.quick ? 2 : ctx.scale.rounds;
       const ours: number[] = [];
       const base: number[] = [];
       for (let r = 0; r < runs; r++) {
         const order = r % 2 === 0 ? [history, fresh] : [fresh, history];
-        for (const home of order)
-          (home === history ? ours : base).push((await timeToToolsList(launch(home))).ms);
+        for (const home of order) (home === history ? ours : base).push(await start(home));
       }
       const lookups = await compareLookups(ctx, main, fresh, history);
       return {
         contenders: lookups.contenders,
         ratios: [
           ratioReport(
-            'start over 40,000 lines / fresh, to tools/list',
+            'start over 40,000 lines / fresh, to the first call',
             ours.map((v, i) => v / (base[i] ?? Number.NaN)),
             'lower',
             1.3,
@@ -64,20 +71,20 @@ export const auditHistoryCase: BenchCase = {
         ],
         figures: [
           {
-            name: 'start over 40,000 lines to tools/list',
+            name: 'start over 40,000 lines to the first call',
             value: median(ours),
             unit: 'ms',
             spread: spreadOf(ours),
           },
           {
-            name: 'start over a fresh data dir to tools/list',
+            name: 'start over a fresh data dir to the first call',
             value: median(base),
             unit: 'ms',
             spread: spreadOf(base),
           },
           {
             name: 'first start over the log written before checkpoints (once)',
-            value: upgrade.ms,
+            value: upgrade,
             unit: 'ms',
           },
         ],

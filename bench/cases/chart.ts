@@ -1,7 +1,7 @@
+import { renderCandleChart } from '../../src/core/chart/index.js';
 import type { Candle } from '../../src/core/domain/candle.js';
 import { toIstIso } from '../../src/core/time/ist.js';
 import type { CandleInterval } from '../../src/core/vocabulary/index.js';
-import { renderCandleChart } from '../../src/discord/chart/index.js';
 import { createMarket } from '../../src/sim/market/market.js';
 import { compare } from '../harness/compare.js';
 import type { BenchCase } from '../harness/types.js';

@@ -1,8 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { AuditLog } from '../../src/core/audit/index.js';
 import { parseInstrumentCatalog } from '../../src/core/catalogue/index.js';
 import type { BrokerClient } from '../../src/core/client/index.js';

@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 
 /** How to start a process: its command line, environment and working directory. */
 export interface Launch {
@@ -15,6 +14,14 @@ export interface Launch {
 export interface ColdStart {
   readonly ms: number;
   readonly tools: number;
+  /** Until the answer to the call asked for after the list (a call waits for the whole runtime). */
+  readonly callMs?: number;
+}
+
+/** A tool call to make once the tools are listed. */
+export interface FirstCall {
+  readonly name: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
 }
 
 const line = (message: unknown): string => `${JSON.stringify(message)}\n`;
@@ -30,10 +37,11 @@ export async function stopChild(child: ChildProcess, ms = 10_000): Promise<void>
 
 /**
  * Spawns `node <args>` and talks MCP over its stdio as a client would: `initialize`, then (on its
- * answer) `notifications/initialized` and `tools/list`. Measured from spawn to the `tools/list` answer;
- * the process is then stopped and awaited, so the next start finds its data dir free.
+ * answer) `notifications/initialized` and `tools/list`, then `call` when given. Measured from spawn to the
+ * `tools/list` answer (and to the call's); the process is then stopped and awaited, so the next start
+ * finds its data dir free.
  */
-export async function timeToToolsList(launch: Launch): Promise<ColdStart> {
+export async function timeToToolsList(launch: Launch, call?: FirstCall): Promise<ColdStart> {
   const started = performance.now();
   const child = spawn(process.execPath, [...launch.args], {
     cwd: launch.cwd,
@@ -48,6 +56,7 @@ export async function timeToToolsList(launch: Launch): Promise<ColdStart> {
   const exited = once(child, 'exit').then(() => {
     throw new Error(`the server exited before answering tools/list:\n${stderr.slice(-2000)}`);
   });
+  let listedAt: ColdStart | undefined;
   const listed = new Promise<ColdStart>((resolve) => {
     answers.on('line', (text) => {
       const message = JSON.parse(text) as { id?: number; result?: { tools?: unknown[] } };
@@ -55,7 +64,11 @@ export async function timeToToolsList(launch: Launch): Promise<ColdStart> {
         child.stdin?.write(line({ jsonrpc: '2.0', method: 'notifications/initialized' }));
         child.stdin?.write(line({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
       } else if (message.id === 2) {
-        resolve({ ms: performance.now() - started, tools: message.result?.tools?.length ?? 0 });
+        listedAt = { ms: performance.now() - started, tools: message.result?.tools?.length ?? 0 };
+        if (call === undefined) resolve(listedAt);
+        else child.stdin?.write(line({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: call }));
+      } else if (message.id === 3 && listedAt !== undefined) {
+        resolve({ ...listedAt, callMs: performance.now() - started });
       }
     });
   });
@@ -65,7 +78,7 @@ export async function timeToToolsList(launch: Launch): Promise<ColdStart> {
       id: 1,
       method: 'initialize',
       params: {
-        protocolVersion: LATEST_PROTOCOL_VERSION,
+        protocolVersion: '2025-11-25',
         capabilities: {},
         clientInfo: { name: 'omsdesk-bench', version: '1.0.0' },
       },

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { AnchorOptions } from '../core/audit/index.js';
 import { type Config, loadConfig, parseDotenv } from '../core/config/index.js';
+import type { Logger } from '../core/logger.js';
 import { adoptOldDataDir, chooseDataDir, type DataDirChoice, OLD_DEFAULT, userStateDir } from './data-dir.js';
-import { configureLogFormat } from './logger.js';
+import { configureLogFormat, stderrLogger } from './logger.js';
 
 /** The configuration, and which data dir it uses and why (said at start). */
 export interface CliConfig {
@@ -65,6 +66,23 @@ export async function loadCliConfig(
     if (dataDir.path !== config.dataDir) config = load(dataDir.path);
   }
   return { config, dataDir };
+}
+
+/**
+ * A long-running command's configuration, checked by `check`: its warnings, and which data dir it uses
+ * and why, said on stderr by the logger it returns.
+ */
+export async function loadStartConfig(
+  command: string,
+  check: (config: Config) => void,
+): Promise<{ config: Config; logger: Logger }> {
+  const { config, dataDir } = await loadCliConfig({ adopt: command });
+  const logger = stderrLogger(config.log.level);
+  for (const warning of config.warnings) logger.warn(warning);
+  check(config);
+  if (dataDir.notice !== undefined) logger.warn(dataDir.notice);
+  logger.info(`data dir ${resolve(config.dataDir)} (${dataDir.why})`);
+  return { config, logger };
 }
 
 /**

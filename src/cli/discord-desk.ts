@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { renderCandleChart } from '../discord/chart/index.js';
+import { renderCandleChart } from '../core/chart/index.js';
 import { type DiscordDesk, startDiscordDesk } from '../discord/desk.js';
 import { deskSettings, requireDiscord } from './desk-settings.js';
 import type { Runtime } from './runtime.js';

@@ -1,11 +1,10 @@
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { AuditLog } from '../core/audit/index.js';
 import type { InstrumentCatalog } from '../core/catalogue/index.js';
 import { createBrokerClient } from '../core/client/index.js';
 import type { BrokerClient } from '../core/client/types.js';
 import { systemClock } from '../core/clock.js';
 import { type Config, configRedactor } from '../core/config/index.js';
-import { DataDirLock } from '../core/data-dir/lock.js';
 import { OrderGate } from '../core/gate/index.js';
 import { type Logger, redactingLogger } from '../core/logger.js';
 import type { Redactor } from '../core/redact.js';
@@ -13,9 +12,9 @@ import { OrderWatcher } from '../core/watcher/index.js';
 import { DEMO_ACCOUNT } from '../sim/accounts.js';
 import { createSimulator, type Simulator } from '../sim/create-simulator.js';
 import { type LiveCatalog, liveCatalog, paperCatalog } from './catalog-supplier.js';
-import { auditAnchor, loadCliConfig } from './config.js';
+import { auditAnchor, loadStartConfig } from './config.js';
+import { type HeldDataDir, holdDataDir } from './data-dir-hold.js';
 import { listenFailure } from './listen-error.js';
-import { stderrLogger } from './logger.js';
 import { loginAtStart, StartInterrupted } from './start-login.js';
 
 /** Everything one omsdesk process runs on: the broker (embedded or live), the client, the master, the gate. */
@@ -41,10 +40,12 @@ export interface StartOptions {
   readonly signal?: AbortSignal;
   readonly loginDelaysMs?: readonly number[];
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The data dir, already taken by the caller; the runtime releases it when it closes or fails. */
+  readonly held?: HeldDataDir;
 }
 
 /**
- * Takes the data dir (one process at a time: the caps and the audit chain are sound only then), starts
+ * Takes the data dir (unless the caller holds it already; see holdDataDir), starts
  * the paper broker (unless a live one is configured), logs in (waiting out a broker that is down), and
  * opens the audit log and the gate.
  */
@@ -56,19 +57,8 @@ export async function startRuntime(
 ): Promise<Runtime> {
   const redactor = configRedactor(config);
   const logger = redactingLogger(baseLogger, redactor);
-  const lock = await DataDirLock.acquire(config.dataDir, command);
-  const auditDir = dirname(resolve(config.audit.path));
-  const auditLock =
-    auditDir === resolve(config.dataDir)
-      ? undefined
-      : await DataDirLock.acquire(auditDir, command).catch(async (error: unknown) => {
-          await lock.release();
-          throw error;
-        });
-  const unlock = async (): Promise<void> => {
-    await auditLock?.release();
-    await lock.release();
-  };
+  const held = options.held ?? (await holdDataDir(config, command));
+  const unlock = (): Promise<void> => held.release();
   const sim = await startSim(config, logger).catch(async (error: unknown) => {
     await unlock();
     throw error;
@@ -190,12 +180,7 @@ export async function startFromEnvironment(
   command: string,
   check: (config: Config) => void,
 ): Promise<Runtime> {
-  const { config, dataDir } = await loadCliConfig({ adopt: command });
-  const logger = stderrLogger(config.log.level);
-  for (const warning of config.warnings) logger.warn(warning);
-  check(config);
-  if (dataDir.notice !== undefined) logger.warn(dataDir.notice);
-  logger.info(`data dir ${resolve(config.dataDir)} (${dataDir.why})`);
+  const { config, logger } = await loadStartConfig(command, check);
   const stop = new AbortController();
   const onSignal = (): void => stop.abort();
   process.once('SIGINT', onSignal);

@@ -1,10 +1,10 @@
 import type { InstrumentCatalog } from '../core/catalogue/index.js';
+import type { CandleChart, CandleChartInput } from '../core/chart/index.js';
 import type { BrokerReads } from '../core/client/types.js';
 import type { Clock } from '../core/clock.js';
 import type { OrderGate } from '../core/gate/index.js';
 import type { Logger } from '../core/logger.js';
 import type { OrderWatcher } from '../core/watcher/index.js';
-import type { CandleChart, CandleChartInput } from './chart/index.js';
 
 /** The broker calls the desk may make itself: reads only (orders go through the gate). */
 export type DeskClient = BrokerReads;

@@ -1,57 +1,104 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type AuthInfo,
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  type ClientCapabilities,
+  type Implementation,
+  type McpServer,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import type { Actor } from '../core/audit/index.js';
 import { type Clock, systemClock } from '../core/clock.js';
 import { type Logger, silentLogger } from '../core/logger.js';
+import { ConfirmRounds } from './confirm/rounds.js';
 import type { McpDeps } from './deps.js';
 
-/** The dependencies with every default filled in. */
+/** A protocol era: `legacy` is 2025-11-25 and before (initialize, sessions), `modern` is 2026-07-28. */
+export type Era = 'legacy' | 'modern';
+
+/** The dependencies with every default filled in, shared by every server of one process. */
 export interface ResolvedDeps extends McpDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly redact: (text: string) => string;
   readonly toolTickets: Set<string>;
+  /** Confirmation rounds handed to 2026-07-28 clients and not yet answered. */
+  readonly rounds: ConfirmRounds;
   readonly timings: {
     readonly elicitTimeoutMs?: number;
     readonly progressIntervalMs: number;
     readonly settleWaitMs: number;
+    readonly approverWaitMs: number;
   };
 }
 
-/** What one tool call runs with: the server's dependencies, the MCP server, and the request's own context. */
+/** What one tool call runs with: the process's dependencies, the server, and the request's own context. */
 export interface ToolContext {
+  /** The tool called. */
+  readonly tool: string;
   readonly deps: ResolvedDeps;
   readonly server: McpServer;
-  readonly extra: RequestHandlerExtra<ServerRequest, ServerNotification>;
+  /** The SDK's context of this one request: signal, progress token, input responses, HTTP auth. */
+  readonly req: ServerContext;
+  readonly era: Era;
+  readonly signal: AbortSignal;
 }
 
-/** Fills in the defaults of the dependencies. */
+/** Fills in the defaults of the dependencies; done once per process so every server shares the state. */
 export function resolveDeps(deps: McpDeps): ResolvedDeps {
+  const clock = deps.clock ?? systemClock;
   return {
     ...deps,
-    clock: deps.clock ?? systemClock,
+    clock,
     logger: deps.logger ?? silentLogger,
     redact: deps.redact ?? ((text) => text),
     toolTickets: deps.toolTickets ?? new Set(),
+    rounds: new ConfirmRounds(clock),
     timings: {
       ...(deps.timings?.elicitTimeoutMs === undefined
         ? {}
         : { elicitTimeoutMs: deps.timings.elicitTimeoutMs }),
       progressIntervalMs: deps.timings?.progressIntervalMs ?? 5_000,
       settleWaitMs: deps.timings?.settleWaitMs ?? 10_000,
+      approverWaitMs: deps.timings?.approverWaitMs ?? 20_000,
     },
   };
 }
 
+/** A reserved `_meta` envelope key of a 2026-07-28 request, as sent. */
+function envelope<T>(ctx: ToolContext, key: string): T | undefined {
+  return (ctx.req.mcpReq.envelope as Record<string, unknown> | undefined)?.[key] as T | undefined;
+}
+
+/** The client as it introduced itself: on this very request (2026-07-28) or at initialize (2025). */
+function clientInfo(ctx: ToolContext): Implementation | undefined {
+  return envelope<Implementation>(ctx, CLIENT_INFO_META_KEY) ?? ctx.server.server.getClientVersion();
+}
+
+/** What the client says it can do: per request (2026-07-28) or as declared at initialize (2025). */
+function clientCapabilities(ctx: ToolContext): ClientCapabilities | undefined {
+  return (
+    envelope<ClientCapabilities>(ctx, CLIENT_CAPABILITIES_META_KEY) ??
+    ctx.server.server.getClientCapabilities()
+  );
+}
+
 /** The MCP client's name as it introduced itself, made safe for logs and the audit log. */
 export function clientName(ctx: ToolContext): string {
-  const name = ctx.server.server.getClientVersion()?.name ?? '';
-  const safe = name
+  const safe = (clientInfo(ctx)?.name ?? '')
     .replace(/[^A-Za-z0-9 ._-]/g, '')
     .slice(0, 40)
     .trim();
   return safe === '' ? 'mcp-client' : safe;
+}
+
+/**
+ * Who calls, read from this request alone: the credential the HTTP layer verified for it (none on stdio)
+ * and the client's name. Nothing is remembered per session, so a session never changes who it is.
+ */
+export function callerOf(ctx: ToolContext): { readonly client: string; readonly auth?: AuthInfo } {
+  const auth = ctx.req.http?.authInfo;
+  return { client: clientName(ctx), ...(auth === undefined ? {} : { auth }) };
 }
 
 /** Who asks for an order through MCP: the model behind the named client. */
@@ -59,9 +106,9 @@ export function requester(ctx: ToolContext): Actor {
   return { channel: 'mcp', id: clientName(ctx) };
 }
 
-/** True when the client can show a form to its user (MCP elicitation). */
+/** True when the client can show a form to its user (MCP elicitation), as it declared for this request. */
 export function canElicit(ctx: ToolContext): boolean {
-  const elicitation = ctx.server.server.getClientCapabilities()?.elicitation;
+  const elicitation = clientCapabilities(ctx)?.elicitation;
   return (
     elicitation !== undefined && (elicitation.form !== undefined || Object.keys(elicitation).length === 0)
   );

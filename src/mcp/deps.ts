@@ -12,7 +12,7 @@ export type ReadClient = BrokerReads;
 /** The gate operations the MCP server uses. */
 export type McpGate = Pick<
   OrderGate,
-  'preview' | 'approve' | 'decline' | 'get' | 'find' | 'status' | 'onChange'
+  'preview' | 'approve' | 'decline' | 'get' | 'find' | 'status' | 'list' | 'onChange'
 >;
 
 /** How a human confirms orders placed through MCP (`OMSDESK_CONFIRM`). */
@@ -33,6 +33,11 @@ export interface ConfirmTimings {
   readonly progressIntervalMs?: number;
   /** How long to wait for the broker's first word on orders approved elsewhere (default 10 s). */
   readonly settleWaitMs?: number;
+  /**
+   * How long a 2026-07-28 call waits for a Discord approver before answering PENDING with how to follow
+   * the ticket (default 20 s, well inside a client's usual 60 s request timeout).
+   */
+  readonly approverWaitMs?: number;
 }
 
 /** The order watcher as the MCP server reads it: today's orders and their changes. */

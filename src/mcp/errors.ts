@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { type BrokerErrorCode, isBrokerError } from '../core/errors.js';
 import { type GateErrorCode, isGateError } from '../core/gate/index.js';
 import { hasUntrusted, UNTRUSTED_LEGEND, untrusted } from './untrusted.js';

@@ -1,86 +1,82 @@
 import { z } from 'zod';
-import { CANDLE_INTERVALS, EXCHANGES, RETENTIONS } from '../core/vocabulary/index.js';
+import { CANDLE_INTERVALS, EXCHANGES, PRICE_TYPES, PRODUCTS, RETENTIONS } from '../core/vocabulary/index.js';
+import { canonicalPriceType, canonicalProduct, canonicalSide } from './inputs.js';
 
 const upper = (value: unknown): unknown => (typeof value === 'string' ? value.trim().toUpperCase() : value);
-const upperDashed = (value: unknown): unknown =>
-  typeof value === 'string'
-    ? value
-        .trim()
-        .toUpperCase()
-        .replace(/[\s_]+/g, '-')
-    : value;
+/** Upper-cased and mapped to the one spelling the schema lists, so aliases are accepted without being listed. */
+const spelled =
+  (canonical: (word: string) => string, dashes = false) =>
+  (value: unknown): unknown => {
+    if (typeof value !== 'string') return value;
+    const word = value.trim().toUpperCase();
+    return canonical(dashes ? word.replace(/[\s_]+/g, '-') : word);
+  };
+
+/**
+ * A number above 0 and at most `max`. A sanity cap, not a vocabulary: enforced with a clear message but
+ * not listed, so tools/list carries the shape of each argument and the words a model must choose from.
+ */
+export function upTo(max: number, integer = false) {
+  return (integer ? z.number().int() : z.number()).refine((n) => n > 0 && n <= max, {
+    message: `must be above 0 and at most ${max}`,
+  });
+}
+
+/** Text of 1 to `max` characters, trimmed; the bound is enforced, not listed (see `upTo`). */
+export function words(max: number) {
+  return z
+    .string()
+    .trim()
+    .refine((s) => s.length >= 1 && s.length <= max, { message: `must be 1 to ${max} characters` });
+}
+
+/**
+ * The fields of orders and instruments as a model states them, without words: inside a list (the orders
+ * of place_multi_order, the positions of calculate_span) the top-level field's words already say it.
+ */
+export const bare = {
+  instrument: words(64),
+  exchange: z.preprocess(upper, z.enum(EXCHANGES)).optional(),
+  side: z.preprocess(spelled(canonicalSide), z.enum(['BUY', 'SELL'])),
+  quantity: upTo(10_000_000, true),
+  product: z.preprocess(spelled(canonicalProduct), z.enum(PRODUCTS)),
+  priceType: z.preprocess(spelled(canonicalPriceType, true), z.enum(PRICE_TYPES)).optional(),
+  rupees: upTo(1_000_000_000).optional(),
+  retention: z.preprocess(upper, z.enum(RETENTIONS)).optional(),
+  remarks: z.string().trim().max(40).optional(),
+};
 
 /** An instrument as people and models name it. */
-export const instrumentField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .describe(
-    'A symbol (RELIANCE), EXCHANGE:SYMBOL (NFO:NIFTY24NOV26C24000) or a token (2885); unclear names get suggestions.',
-  );
+export const instrumentField = bare.instrument.describe('RELIANCE, NSE:RELIANCE-EQ or a token.');
 
-/** Restricts an instrument lookup to one exchange. */
-export const exchangeField = z
-  .preprocess(upper, z.enum(EXCHANGES))
-  .optional()
-  .describe('Only this exchange (default: NSE first).');
+/** Restricts an instrument lookup to one exchange (without one, NSE comes first). */
+export const exchangeField = bare.exchange;
 
-/** Buy or sell in any of the usual spellings. */
-export const sideField = z
-  .preprocess(upper, z.enum(['BUY', 'SELL', 'B', 'S']))
-  .describe('BUY or SELL (or B, S; any case).');
+/** Buy or sell in any of the usual spellings (B and S too). */
+export const sideField = bare.side;
 
 /** The product in letters or words. */
-export const productField = z
-  .preprocess(upper, z.enum(['C', 'M', 'I', 'DELIVERY', 'CNC', 'CARRYFORWARD', 'NRML', 'INTRADAY', 'MIS']))
-  .describe('C delivery (CNC), M carry-forward for F&O (NRML), I intraday (MIS).');
+export const productField = bare.product.describe('C delivery, M carry-forward, I intraday.');
 
 /** The price type in broker or everyday words. */
-export const priceTypeField = z
-  .preprocess(upperDashed, z.enum(['LMT', 'MKT', 'SL-LMT', 'SL-MKT', 'LIMIT', 'MARKET', 'SL', 'SL-M']))
-  .optional()
-  .describe('Default: LMT with a price, else MKT; SL-LMT or SL-MKT with a trigger_price.');
+export const priceTypeField = bare.priceType.describe('LMT with a price, else MKT.');
 
-/** How long the order stays in the market. */
-export const retentionField = z
-  .preprocess(upper, z.enum(RETENTIONS))
-  .optional()
-  .describe('DAY (default), IOC (immediate or cancel) or EOS (end of session).');
+/** How long the order stays in the market (DAY unless said). */
+export const retentionField = bare.retention;
 
 /** A candle interval in minutes, or D for daily. */
 export const intervalField = z
   .preprocess((v) => (typeof v === 'number' ? String(v) : upper(v)), z.enum(CANDLE_INTERVALS))
   .default('5')
-  .describe('Bar size in minutes, or D for daily (default 5).');
+  .describe('Minutes or D (default 5).');
 
 /** A point in time, read as India Standard Time. */
 export function timeField(what: string) {
-  return z
-    .string()
-    .trim()
-    .max(40)
-    .optional()
-    .describe(`${what}, IST: "2026-11-20 09:15", "2026-11-20", "09:15" (today), "now" or ISO 8601.`);
+  return z.string().trim().max(40).optional().describe(`${what}, IST: 2026-11-20 09:15, 09:15 or now.`);
 }
 
 /** Units to trade. */
-export const quantityField = z
-  .number()
-  .int()
-  .positive()
-  .max(10_000_000)
-  .describe('Units, not lots (shares, or lots x lot size): a multiple of the lot size.');
-
-/** A price in rupees. */
-export function rupeesField(what: string) {
-  return z
-    .number()
-    .positive()
-    .max(1_000_000_000)
-    .optional()
-    .describe(`${what}; rupees, a multiple of the tick.`);
-}
+export const quantityField = bare.quantity.describe('Units (lots x lot size).');
 
 /** An omsdesk ticket id in any letter case (ids are case-insensitive), trimmed and upper-cased for use. */
 export const ticketIdField = z
@@ -88,4 +84,4 @@ export const ticketIdField = z
     upper,
     z.string().regex(/^[Tt][A-Za-z0-9]{8}$/, 'a ticket id is T and 8 letters or digits, as in T7K2M9X4Q'),
   )
-  .describe('An omsdesk ticket id such as T7K2M9X4Q, in any letter case.');
+  .describe('T and 8 characters, any case.');

@@ -15,6 +15,11 @@ export function toSide(side: 'BUY' | 'SELL' | 'B' | 'S'): OrderSide {
   return side === 'B' || side === 'BUY' ? 'BUY' : 'SELL';
 }
 
+const SIDES: Readonly<Record<string, OrderSide>> = { B: 'BUY', BUY: 'BUY', S: 'SELL', SELL: 'SELL' };
+
+/** A side word in its canonical spelling; anything else as it came, for the schema to refuse. */
+export const canonicalSide = (word: string): string => SIDES[word] ?? word;
+
 const PRODUCTS: Readonly<Record<string, Product>> = {
   C: 'C',
   DELIVERY: 'C',
@@ -26,6 +31,9 @@ const PRODUCTS: Readonly<Record<string, Product>> = {
   INTRADAY: 'I',
   MIS: 'I',
 };
+
+/** A product word as its letter; anything else as it came, for the schema to refuse. */
+export const canonicalProduct = (word: string): string => PRODUCTS[word] ?? word;
 
 /** A product letter from a letter or a word. */
 export function toProduct(word: string): Product {
@@ -42,6 +50,9 @@ const PRICE_TYPES: Readonly<Record<string, PriceType>> = {
   'SL-MKT': 'SL-MKT',
   'SL-M': 'SL-MKT',
 };
+
+/** A price type word in the broker's spelling; anything else as it came, for the schema to refuse. */
+export const canonicalPriceType = (word: string): string => PRICE_TYPES[word] ?? word;
 
 /** The price type named, or the one the given prices imply. */
 export function toPriceType(
@@ -64,17 +75,4 @@ export function parseIstTime(text: string, nowMs: number, field: string): number
     );
   }
   return ms;
-}
-
-/** The instrument block every instrument tool's result starts with. */
-export function instrumentOf(
-  r: Resolved,
-  tradingSymbol: string,
-): {
-  key: string;
-  exchange: string;
-  token: string;
-  tradingSymbol: string;
-} {
-  return { key: r.key, exchange: r.ref.exchange, token: r.ref.token, tradingSymbol };
 }

@@ -1,23 +1,13 @@
 import { z } from 'zod';
 import { ToolInputError } from './errors.js';
 
-/** The `limit` argument of a list tool, with its bounds. */
-export function limitField(defaultLimit: number, max: number, what: string) {
-  return z
-    .number()
-    .int()
-    .min(1)
-    .max(max)
-    .default(defaultLimit)
-    .describe(`How many ${what} (default ${defaultLimit}).`);
+/** The `limit` argument of a list tool, with its bounds (its name, default and maximum say it all). */
+export function limitField(defaultLimit: number, max: number) {
+  return z.number().int().min(1).max(max).default(defaultLimit);
 }
 
-/** The `cursor` argument of a list tool. */
-export const cursorField = z
-  .string()
-  .max(200)
-  .optional()
-  .describe("The previous page's nextCursor; omit for the first page.");
+/** The `cursor` argument of a list tool: a `nextCursor` a page answered. */
+export const cursorField = z.string().max(200).optional();
 
 /** One page of a list, with where the next one starts. */
 export interface Page<T> {

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import { showCount, showPrice } from '../core/checks/index.js';
-import type { rowOut, summaryOut } from './schemas/candles.js';
+import type { rowOut, WindowSummary } from './schemas/candles.js';
 
 /** What the text of a window of bars is made from. */
 export interface CandlesView {
   readonly key: string;
   readonly interval: string;
-  readonly summary: z.input<typeof summaryOut>;
+  readonly summary: WindowSummary;
   readonly rows: readonly z.input<typeof rowOut>[];
   readonly first: number;
   readonly last: number;

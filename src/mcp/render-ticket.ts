@@ -1,5 +1,7 @@
+import type { ResourceLink } from '@modelcontextprotocol/server';
 import { showPrice } from '../core/checks/index.js';
 import type { Ticket } from '../core/gate/index.js';
+import { ticketUri } from './resources/uris.js';
 import type { ConfirmationPath } from './schemas/ticket.js';
 import { untrusted } from './untrusted.js';
 
@@ -82,4 +84,15 @@ export function nextStepFor(ticket: Ticket): string {
     default:
       return 'follow the order with get_order_status (order number or ticket id)';
   }
+}
+
+/** A link to the whole ticket (legs, margin, checks), which the result's data leaves out. */
+export function ticketLink(ticket: Ticket): ResourceLink {
+  return {
+    type: 'resource_link',
+    uri: ticketUri(ticket.id),
+    name: `ticket ${ticket.id}`,
+    description: 'The whole ticket: legs, margin, checks, who decided; subscribe to follow it.',
+    mimeType: 'application/json',
+  };
 }

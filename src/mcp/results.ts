@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
 import { hasUntrusted, UNTRUSTED_LEGEND } from './untrusted.js';
 
 /** What a handler answers: structured data matching the output schema, its compact text, and whether it is an error. */
@@ -6,6 +6,8 @@ export interface Reply<T> {
   readonly data: T;
   readonly text: string;
   readonly isError?: boolean;
+  /** More blocks after the text: a link to a resource with the whole of it, an image of it. */
+  readonly more?: readonly ContentBlock[];
 }
 
 /** Structured data as it will travel: no `undefined` members (the client checks it against the output schema). */
@@ -19,7 +21,7 @@ export function toResult<T>(reply: Reply<T>, redact: (text: string) => string): 
   const text = hasUntrusted(body) ? `${body}\n${UNTRUSTED_LEGEND}` : body;
   const structured = plain(reply.data);
   return {
-    content: [{ type: 'text', text }],
+    content: [{ type: 'text', text }, ...(reply.more ?? [])],
     structuredContent: JSON.parse(redact(JSON.stringify(structured))) as Record<string, unknown>,
     ...(reply.isError ? { isError: true } : {}),
   };

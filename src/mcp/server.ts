@@ -1,68 +1,115 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { confirmationProblem, toolConfirmEnabled } from './confirm/settings.js';
-import { resolveDeps } from './context.js';
+import { McpServer } from '@modelcontextprotocol/server';
+import { type Era, type ResolvedDeps, resolveDeps } from './context.js';
 import type { McpDeps } from './deps.js';
-import { registerOrdersToday } from './resources/orders-today.js';
-import type { Tool } from './tool.js';
-import { CONFIRM_TOOL, PLACEMENT_TOOLS, READ_TOOLS } from './tools/index.js';
-import { UNTRUSTED_LEGEND } from './untrusted.js';
+import { assertMcpSettings, CACHE_HINTS, INSTRUCTIONS, SERVER_INFO, toolsFor } from './listing.js';
+import { registerPrompts } from './prompts/index.js';
+import { registerOrders } from './resources/orders-today.js';
+import { followUpdates } from './resources/subscriptions.js';
+import { registerTicket } from './resources/ticket.js';
+import { ResourceUpdates } from './resources/updates.js';
 
-/** How the server introduces itself. */
-export const SERVER_INFO = { name: 'omsdesk', title: 'omsdesk brokerage desk', version: '0.1.0' } as const;
-
-const INSTRUCTIONS = [
-  'omsdesk gives access to one brokerage trading account (Indian markets: NSE, BSE, NFO; prices in rupees; times in IST).',
-  'Read tools answer at once. Placement tools never send an order by themselves: each order is previewed into a ticket and sent only after a human confirms it.',
-  'Never claim an order was placed unless the result says PLACED, COMPLETE or shows an order number; an accepted order can still be rejected: follow it with get_order_status.',
-  UNTRUSTED_LEGEND,
-].join(' ');
-
-/** Thrown when the server cannot be built with the given settings (a start-up error, not a tool error). */
-export class McpSetupError extends Error {
-  override readonly name = 'McpSetupError';
+/** What a service must know before its dependencies exist: which tools and resources it lists. */
+export interface McpSettings extends Pick<McpDeps, 'readOnly' | 'confirm' | 'broker'> {
+  /** An approval channel (the Discord desk) will be there. */
+  readonly withChannel: boolean;
+  /** An order watcher will be there (the orders resources). */
+  readonly withOrders: boolean;
 }
 
-/** The tools these dependencies allow, in registration order. */
-export function toolsFor(deps: Pick<McpDeps, 'readOnly' | 'confirm' | 'broker'>): readonly Tool[] {
-  if (deps.readOnly) return READ_TOOLS;
-  return [
-    ...READ_TOOLS,
-    ...PLACEMENT_TOOLS,
-    ...(toolConfirmEnabled(deps.confirm, deps.broker) ? [CONFIRM_TOOL] : []),
-  ];
-}
-
-/** Checks the settings a server is about to be built with; throws `McpSetupError` with what to change. */
-export function assertMcpSettings(
-  deps: Pick<McpDeps, 'confirm' | 'broker' | 'approvalChannel' | 'readOnly'>,
-): void {
-  if (deps.readOnly) return;
-  const problem = confirmationProblem(deps.confirm, {
-    hasChannel: deps.approvalChannel !== undefined,
+/** The settings of existing dependencies. */
+export function settingsOf(deps: McpDeps): McpSettings {
+  return {
+    readOnly: deps.readOnly,
+    confirm: deps.confirm,
     broker: deps.broker,
-  });
-  if (problem !== undefined) throw new McpSetupError(problem);
+    withChannel: deps.approvalChannel !== undefined,
+    withOrders: deps.orders !== undefined,
+  };
+}
+
+/** What one server serves: a protocol era, and whether it lives for one request only. */
+export interface ServerScope {
+  readonly era: Era;
+  /** One HTTP request of 2026-07-28: nothing is followed between requests (the handler tells of changes). */
+  readonly perRequest?: boolean;
+}
+
+/** The MCP side of one process: its dependencies and state, and the servers built from them. */
+export interface McpService {
+  /** The dependencies with their defaults, once they exist. */
+  readonly ready: Promise<ResolvedDeps>;
+  /** Which resources changed, for the process. */
+  readonly updates: ResourceUpdates;
+  /** A server for one connection, session or (2026-07-28 over HTTP) request. */
+  server(scope?: ServerScope): McpServer;
+  close(): void;
 }
 
 /**
- * Builds the MCP server: read tools always; placement tools (through the order gate) unless read-only;
- * `confirm_order` only where tool confirmation is allowed. Transports are attached by the caller.
+ * The MCP side of a process whose dependencies are still being made: read tools always; placement tools
+ * (through the order gate) unless read-only; `confirm_order` only where tool confirmation is allowed; the
+ * orders and ticket resources. A client can list all of it at once; a call waits for the dependencies
+ * (a stdio process starts its broker while it answers its first requests). Servers are cheap and many
+ * (one per session or request); the state (tool tickets, confirmation rounds, change feed) is the
+ * service's, shared by all of them.
  */
-export function createMcpServer(deps: McpDeps): McpServer {
-  assertMcpSettings(deps);
-  const resolved = resolveDeps(deps);
-  const capabilities = deps.orders
-    ? { tools: {}, resources: { subscribe: true, listChanged: false } }
-    : { tools: {} };
-  const server = new McpServer(SERVER_INFO, { capabilities, instructions: INSTRUCTIONS });
-  const tools = toolsFor(deps);
-  for (const tool of tools) tool.register(server, resolved);
-  // The SDK converts every tool's zod schemas to JSON Schema on every tools/list (and for every HTTP
-  // session's server): the same list, each tool converted once for the process.
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: tools.map((tool) => tool.listing()),
-  }));
-  registerOrdersToday(server, resolved);
+export function createLateMcpService(settings: McpSettings, deps: Promise<McpDeps>): McpService {
+  assertMcpSettings(settings);
+  const ready = deps.then(resolveDeps);
+  // Whoever started the dependencies hears of their failure; calls are answered with it.
+  let resolved: ResolvedDeps | undefined;
+  ready.then(
+    (d) => {
+      resolved = d;
+    },
+    () => undefined,
+  );
+  const tools = toolsFor(settings);
+  const updates = new ResourceUpdates(ready);
+  const capabilities = {
+    tools: { listChanged: false },
+    prompts: { listChanged: false },
+    resources: { subscribe: true, listChanged: false },
+  };
+  return {
+    ready,
+    updates,
+    server(scope = { era: 'legacy' }) {
+      const server = new McpServer(SERVER_INFO, {
+        capabilities,
+        instructions: INSTRUCTIONS,
+        cacheHints: CACHE_HINTS,
+        // A handle the server never gave out (made up or altered) is refused before any handler runs.
+        requestState: {
+          verify: (state) => {
+            if (!resolved?.rounds.known(state)) throw new Error('unknown confirmation round');
+          },
+        },
+      });
+      for (const tool of tools) tool.register(server, ready, scope.era);
+      if (settings.withOrders) registerOrders(server, ready);
+      registerTicket(server, ready);
+      registerPrompts(server, ready, scope.era, !settings.readOnly);
+      if (!scope.perRequest) followUpdates(server, scope.era, updates);
+      return server;
+    },
+    close: () => updates.close(),
+  };
+}
+
+/** The MCP side of a process whose dependencies exist. */
+export function createMcpService(deps: McpDeps): McpService {
+  return createLateMcpService(settingsOf(deps), Promise.resolve(deps));
+}
+
+/** A service with one server, for one connection; closing the server closes the service. */
+export function createMcpServer(deps: McpDeps, scope?: ServerScope): McpServer {
+  const service = createMcpService(deps);
+  const server = service.server(scope);
+  const closed = server.server.onclose;
+  server.server.onclose = () => {
+    service.close();
+    closed?.();
+  };
   return server;
 }

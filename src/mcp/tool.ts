@@ -1,26 +1,30 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
-import type { CallToolResult, Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolResult,
+  type InputRequiredResult,
+  isInputRequiredResult,
+  type McpServer,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { ResolvedDeps, ToolContext } from './context.js';
+import { callerOf, type Era, type ResolvedDeps, type ToolContext } from './context.js';
 import { errorResult } from './errors.js';
 import { type Reply, toResult } from './results.js';
+import { listedSchema } from './schemas/listed.js';
 
-/** The four hints every tool states. */
-export interface Annotations {
-  readonly readOnlyHint: boolean;
-  readonly destructiveHint: boolean;
-  readonly idempotentHint: boolean;
-  readonly openWorldHint: boolean;
-}
+/** The hints a tool states: read-only or not (read-only mode is derived from it), and the rest that matter. */
+export type Annotations =
+  | { readonly readOnlyHint: true; readonly openWorldHint: boolean }
+  | {
+      readonly readOnlyHint: false;
+      readonly destructiveHint: boolean;
+      readonly idempotentHint: boolean;
+      readonly openWorldHint: boolean;
+    };
 
-/** Hints of a tool that only reads from the broker. */
-export const READ: Annotations = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: true,
-};
+/**
+ * Hints of a tool that only reads from the broker. The spec gives destructive and idempotent meaning only
+ * to tools that are not read-only, so a read states what it is and whom it asks.
+ */
+export const READ: Annotations = { readOnlyHint: true, openWorldHint: true };
 /** Hints of a tool that can end in an order at the broker. */
 export const PLACE: Annotations = {
   readOnlyHint: false,
@@ -28,6 +32,9 @@ export const PLACE: Annotations = {
   idempotentHint: false,
   openWorldHint: true,
 };
+
+/** What a handler answers: a reply, or (2026-07-28) a question for the person before it can answer. */
+export type Answer<T> = Reply<T> | InputRequiredResult;
 
 /** One MCP tool: its name, words for the model, schemas and handler. */
 export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape> {
@@ -37,16 +44,19 @@ export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape
   readonly annotations: Annotations;
   readonly input: I;
   readonly output: O;
-  handler(args: z.output<z.ZodObject<I>>, ctx: ToolContext): Promise<Reply<z.input<z.ZodObject<O>>>>;
+  handler(args: z.output<z.ZodObject<I>>, ctx: ToolContext): Promise<Answer<z.input<z.ZodObject<O>>>>;
 }
 
 /** A tool ready to register, its types erased so tools can sit in one list. */
 export interface Tool {
   readonly name: string;
   readonly annotations: Annotations;
-  register(server: McpServer, deps: ResolvedDeps): void;
-  /** The tool as `tools/list` shows it, as the SDK would write it, converted once for the process. */
-  listing(): ListedTool;
+  /** Registers the tool; a call waits for the dependencies (`ready`). */
+  register(server: McpServer, ready: Promise<ResolvedDeps>, era: Era): void;
+  /** Writes the tool's JSON Schemas now (they are kept for the process), so a first tools/list need not. */
+  warm(): void;
+  /** Runs the tool as a call would, for prompts that show what a read says; errors are thrown. */
+  read(args: Record<string, unknown>, ctx: ToolContext): Promise<Reply<unknown>>;
 }
 
 /** Wraps a definition: registration with all its metadata, errors turned into `isError` results, a log line per call. */
@@ -54,56 +64,48 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
   def: ToolDefinition<I, O>,
 ): Tool {
   const inputSchema = z.object(def.input);
-  const outputSchema = z.object(def.output);
-  const annotations = { title: def.title, ...def.annotations };
-  let listed: ListedTool | undefined;
+  const config = {
+    title: def.title,
+    description: def.description,
+    inputSchema: listedSchema(inputSchema, 'input'),
+    outputSchema: listedSchema(z.object(def.output), 'output'),
+    annotations: def.annotations,
+  };
   return {
     name: def.name,
     annotations: def.annotations,
-    listing() {
-      // The same conversion, with the same options and field order, as the SDK's own tools/list handler.
-      listed ??= {
-        name: def.name,
-        title: def.title,
-        description: def.description,
-        inputSchema: toJsonSchemaCompat(inputSchema, { strictUnions: true, pipeStrategy: 'input' }),
-        annotations,
-        // What registerTool gives every tool that is not a task.
-        execution: { taskSupport: 'forbidden' },
-        outputSchema: toJsonSchemaCompat(outputSchema, { strictUnions: true, pipeStrategy: 'output' }),
-      } as ListedTool;
-      return listed;
+    warm() {
+      config.inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' });
+      config.outputSchema['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
     },
-    register(server, deps) {
-      const config = {
-        title: def.title,
-        description: def.description,
-        inputSchema,
-        outputSchema,
-        annotations,
-      };
-      server.registerTool<typeof outputSchema, typeof inputSchema>(
-        def.name,
-        config,
-        async (args, extra): Promise<CallToolResult> => {
-          const started = deps.clock.now();
-          let result: CallToolResult;
-          try {
-            result = toResult(
-              await def.handler(args as z.output<z.ZodObject<I>>, { deps, server, extra }),
-              deps.redact,
-            );
-          } catch (error) {
-            result = errorResult(error, deps.redact);
-          }
-          deps.logger.debug('mcp tool call', {
-            tool: def.name,
-            ms: deps.clock.now() - started,
-            isError: result.isError === true,
-          });
-          return result;
-        },
-      );
+    async read(args, ctx) {
+      const answer = await def.handler(inputSchema.parse(args), ctx);
+      if (isInputRequiredResult(answer)) throw new Error(`${def.name} asks for input: not a read`);
+      return answer;
+    },
+    register(server, ready, era) {
+      server.registerTool(def.name, config, async (args, req) => {
+        const deps = await ready.catch((error: unknown) => error as Error);
+        if (deps instanceof Error) return errorResult(deps);
+        const ctx: ToolContext = { tool: def.name, deps, server, req, era, signal: req.mcpReq.signal };
+        const started = deps.clock.now();
+        let result: CallToolResult | InputRequiredResult;
+        try {
+          const answer = await def.handler(args as z.output<z.ZodObject<I>>, ctx);
+          result = isInputRequiredResult(answer) ? answer : toResult(answer, deps.redact);
+        } catch (error) {
+          result = errorResult(error, deps.redact);
+        }
+        const caller = callerOf(ctx);
+        deps.logger.debug('mcp tool call', {
+          tool: def.name,
+          client: caller.client,
+          ...(caller.auth === undefined ? {} : { credential: caller.auth.clientId }),
+          ms: deps.clock.now() - started,
+          isError: 'isError' in result && result.isError === true,
+        });
+        return result;
+      });
     },
   };
 }

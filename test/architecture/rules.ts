@@ -45,11 +45,11 @@ const NEVER_REACHES: Partial<Record<Layer, readonly string[]>> = {
 
 /** The packages each layer may use (besides node: built-ins). */
 const PACKAGES: Record<Layer, readonly string[]> = {
-  core: ['zod', 'undici', 'otpauth', 'canonicalize', 'fflate', 'nanoid'],
+  core: ['zod', 'undici', 'otpauth', 'canonicalize', 'fflate', 'nanoid', '@resvg/resvg-js'],
   sim: ['zod', 'fflate'],
-  mcp: ['@modelcontextprotocol/sdk', 'zod'],
-  discord: ['discord.js', '@resvg/resvg-js', 'zod'],
-  cli: ['@modelcontextprotocol/sdk', 'zod'],
+  mcp: ['@modelcontextprotocol/server', '@modelcontextprotocol/node', 'zod'],
+  discord: ['discord.js', 'zod'],
+  cli: ['@modelcontextprotocol/client', 'zod'],
   entry: [],
 };
 

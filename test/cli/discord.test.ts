@@ -19,6 +19,7 @@ import {
 } from '../fakes/discord/ids.js';
 import { FakeDiscord } from '../fakes/discord/server.js';
 import { lines } from '../helpers/cli.js';
+import { readTicket } from '../mcp/harness.js';
 import { CLI_BUNDLE } from '../setup/cli-bundle.js';
 
 let dir: string;
@@ -156,11 +157,8 @@ describe('omsdesk deploy-commands, discord and serve', () => {
     const id = /T[A-Z0-9]{8}/.exec(String(card.embeds[0]?.title))?.[0] as string;
     fake.click(card, `confirm:${id}`, { user: ALICE, channelId: APPROVALS_CHANNEL });
     const result = await call;
-    expect(result.structuredContent).toMatchObject({
-      ticketId: id,
-      confirmation: 'discord',
-      decidedBy: { id: ALICE.id },
-    });
+    expect(result.structuredContent).toMatchObject({ ticketId: id, confirmation: 'discord' });
+    expect((await readTicket(mcp, id)).decidedBy).toMatchObject({ channel: 'discord', id: ALICE.id });
     expect(['PLACED', 'COMPLETE']).toContain((result.structuredContent as { status: string }).status);
     // The monitoring channel follows the process's order watcher and keeps its outbox in the data dir.
     const [orderNumber] = (result.structuredContent as { orderNumbers: string[] }).orderNumbers;

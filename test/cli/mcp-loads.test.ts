@@ -100,8 +100,7 @@ const DISCORD_AND_CHARTS = ['discord.js', '@discordjs/rest', '@discordjs/ws', '@
 describe('the built omsdesk loads what its command needs', () => {
   it('mcp: neither discord.js, the chart renderer nor the HTTP transport before its first tools/list', async () => {
     const packages = await mcpUpToToolsList();
-    expect(packages).toContain('@modelcontextprotocol/sdk');
-    expect(packages).toContain('undici');
+    expect(packages).toContain('@modelcontextprotocol/server');
     for (const unneeded of [...DISCORD_AND_CHARTS, 'hono', '@hono/node-server']) {
       expect(packages, unneeded).not.toContain(unneeded);
     }

@@ -1,10 +1,10 @@
 import { type InstrumentCatalog, parseInstrumentCatalog } from '../../src/core/catalogue/index.js';
+import { type CandleChartInput, renderCandleChart } from '../../src/core/chart/index.js';
 import {
   type BrokerClient,
   type BrokerClientOptions,
   createBrokerClient,
 } from '../../src/core/client/index.js';
-import { type CandleChartInput, renderCandleChart } from '../../src/discord/chart/index.js';
 import { deployCommands } from '../../src/discord/deploy.js';
 import type { ChartRenderer, DeskClient, DeskSettings } from '../../src/discord/deps.js';
 import { type DiscordDesk, startDiscordDesk } from '../../src/discord/desk.js';

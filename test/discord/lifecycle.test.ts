@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseInstrumentCatalog } from '../../src/core/catalogue/index.js';
-import { renderCandleChart } from '../../src/discord/chart/index.js';
+import { renderCandleChart } from '../../src/core/chart/index.js';
 import { startDiscordDesk } from '../../src/discord/desk.js';
 import { DeskStartError } from '../../src/discord/start-error.js';
 import { instrumentsCsv } from '../../src/sim/market/index.js';

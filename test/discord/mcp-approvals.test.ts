@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConfirmMode } from '../../src/mcp/deps.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { APPROVALS_CHANNEL } from '../fakes/discord/ids.js';
-import { depsFor } from '../mcp/harness.js';
+import { depsFor, readTicket } from '../mcp/harness.js';
 import { ALICE, buttonsOf, CAROL, type DeskHarness, shown, startDesk, textOf } from './harness.js';
 
 const ORDER = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
@@ -55,13 +55,13 @@ describe('MCP tickets approved on Discord', () => {
     const data = result.structuredContent as {
       status: string;
       confirmation: string;
-      decidedBy: unknown;
+      ticketId: string;
       orderNumbers: string[];
     };
     expect(result.isError).toBeFalsy();
     expect(data.confirmation).toBe('discord');
     expect(['PLACED', 'COMPLETE']).toContain(data.status);
-    expect(data.decidedBy).toEqual({ channel: 'discord', id: ALICE.id });
+    expect((await readTicket(client, data.ticketId)).decidedBy).toEqual({ channel: 'discord', id: ALICE.id });
     expect(data.orderNumbers).toHaveLength(1);
     expect(progress[0]?.message).toMatch(/waiting for an approver in discord/);
     expect(d.g.placements).toHaveLength(1);

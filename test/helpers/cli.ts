@@ -41,6 +41,26 @@ export function spawnCli(
   });
 }
 
+/**
+ * How an MCP client starts `omsdesk mcp` (the bundled CLI) in an empty directory, on `dataDir` (its home
+ * too), with only the variables given.
+ */
+export function mcpServerParams(dataDir: string, env: Record<string, string> = {}) {
+  return {
+    command: process.execPath,
+    args: [CLI_BUNDLE, 'mcp'],
+    cwd: emptyWorkingDir(),
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: dataDir,
+      NODE_NO_WARNINGS: '1',
+      OMSDESK_DATA_DIR: dataDir,
+      OMSDESK_AUDIT_KEY_FILE: join(dataDir, 'audit.key'),
+      ...env,
+    },
+  };
+}
+
 /** Collects a child's stdout lines and waits for the first one matching. */
 export function lines(child: ChildProcessWithoutNullStreams): {
   all: string[];

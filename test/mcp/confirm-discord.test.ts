@@ -50,17 +50,14 @@ describe('discord confirmation', () => {
     await wasPosted;
     await passTime(91_000);
     const result = await pending;
-    const data = dataOf<{
-      status: string;
-      orderNumbers: string[];
-      confirmation: string;
-      decidedBy: { id: string };
-    }>(result);
+    const data = dataOf<{ status: string; ticketId: string; orderNumbers: string[]; confirmation: string }>(
+      result,
+    );
     expect(result.isError).toBeFalsy();
     expect(approvals.posted).toHaveLength(1);
     expect(data.confirmation).toBe('discord');
     expect(['PLACED', 'COMPLETE']).toContain(data.status);
-    expect(data.decidedBy).toEqual(ALICE);
+    expect((await m.ticket(data.ticketId)).decidedBy).toEqual({ channel: ALICE.channel, id: ALICE.id });
     expect(data.orderNumbers).toHaveLength(1);
     expect(m.g.placements).toHaveLength(1);
     expect(await m.brokerOrders()).toBe(1);
@@ -94,8 +91,9 @@ describe('discord confirmation', () => {
       setImmediate(() => void m?.g.gate.decline(t.id, ALICE, 'not today'));
     });
     m = await startMcp({ confirm: 'discord', approvalChannel: approvals });
-    const data = dataOf<{ status: string; reason: string }>(await m.call('place_order', ORDER));
-    expect(data).toMatchObject({ status: 'DECLINED', reason: 'not today' });
+    const data = dataOf<{ status: string; ticketId: string }>(await m.call('place_order', ORDER));
+    expect(data.status).toBe('DECLINED');
+    expect((await m.ticket(data.ticketId)).reason).toBe('not today');
     expect(m.g.placements).toHaveLength(0);
   });
 

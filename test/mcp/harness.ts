@@ -1,6 +1,4 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
   type CallToolResult,
@@ -8,9 +6,11 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryTransport, type McpServer } from '@modelcontextprotocol/server';
 import { type InstrumentCatalog, parseInstrumentCatalog } from '../../src/core/catalogue/index.js';
 import type { ApprovalChannel } from '../../src/core/gate/index.js';
 import type { ConfirmMode, ConfirmTimings, McpDeps } from '../../src/mcp/deps.js';
+import type { TicketData } from '../../src/mcp/schemas/ticket.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { instrumentsCsv } from '../../src/sim/market/index.js';
 import { type GateHarness, type GateTestOptions, startGate } from '../core/gate/harness.js';
@@ -44,6 +44,8 @@ export interface McpHarness {
   call(name: string, args?: Record<string, unknown>, options?: RequestOptions): Promise<CallToolResult>;
   /** Orders the broker holds today (its order book, read through the client). */
   brokerOrders(): Promise<number>;
+  /** The whole ticket, read through the client from its resource. */
+  ticket(id: string): Promise<TicketData>;
   close(): Promise<void>;
 }
 
@@ -107,6 +109,7 @@ export async function startMcp(o: McpOptions = {}): Promise<McpHarness> {
     async brokerOrders() {
       return (await g.client.getOrderBook()).length;
     },
+    ticket: (id) => readTicket(client, id),
     async close() {
       await client.close();
       await server.close();
@@ -115,12 +118,28 @@ export async function startMcp(o: McpOptions = {}): Promise<McpHarness> {
   };
 }
 
+/** The whole ticket, as `omsdesk://tickets/{id}` gives it (placement results carry only the answer). */
+export async function readTicket(
+  client: { readResource(p: { uri: string }): Promise<{ contents: readonly object[] }> },
+  id: string,
+): Promise<TicketData> {
+  const { contents } = await client.readResource({ uri: `omsdesk://tickets/${id}` });
+  const first = contents[0] as { text?: string } | undefined;
+  return JSON.parse(first?.text ?? '{}') as TicketData;
+}
+
+/** A tool result of either SDK line, as the assertions read it. */
+interface AnyResult {
+  readonly content: readonly { readonly type: string; readonly text?: string }[];
+  readonly structuredContent?: unknown;
+}
+
 /** The text of a result. */
-export function textOf(result: CallToolResult): string {
-  return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+export function textOf(result: AnyResult): string {
+  return result.content.map((c) => (c.type === 'text' ? (c.text ?? '') : '')).join('\n');
 }
 
 /** The structured content of a result, typed loosely for assertions. */
-export function dataOf<T = Record<string, unknown>>(result: CallToolResult): T {
+export function dataOf<T = Record<string, unknown>>(result: AnyResult): T {
   return result.structuredContent as T;
 }

@@ -186,3 +186,58 @@ export function openSse(
     req.end(body === undefined ? undefined : JSON.stringify(body));
   });
 }
+
+/** The protocol revision without sessions or handshake. */
+export const MODERN = '2026-07-28';
+
+/** A JSON-RPC request of 2026-07-28 as a client writes it: the `_meta` envelope and the standard headers. */
+export function modernRequest(
+  id: number,
+  method: string,
+  params: Record<string, unknown> = {},
+  capabilities: Record<string, unknown> = { elicitation: { form: {} } },
+): { headers: Record<string, string>; body: unknown } {
+  const meta = params._meta as Record<string, unknown> | undefined;
+  const name = (params.name ?? params.uri) as string | undefined;
+  return {
+    headers: {
+      'mcp-protocol-version': MODERN,
+      'mcp-method': method,
+      ...(name === undefined ? {} : { 'mcp-name': name }),
+    },
+    body: {
+      jsonrpc: '2.0',
+      id,
+      method,
+      params: {
+        ...params,
+        _meta: {
+          ...meta,
+          'io.modelcontextprotocol/protocolVersion': MODERN,
+          'io.modelcontextprotocol/clientInfo': { name: 'raw-modern', version: '1' },
+          'io.modelcontextprotocol/clientCapabilities': capabilities,
+        },
+      },
+    },
+  };
+}
+
+/** Posts one raw 2026-07-28 request (no session, no handshake) and reads its JSON-RPC answer. */
+export async function postModern(
+  url: string,
+  ...args: Parameters<typeof modernRequest>
+): Promise<{
+  status: number;
+  message: { result?: Record<string, unknown>; error?: { code: number; message: string } };
+}> {
+  const { headers, body } = modernRequest(...args);
+  const answer = await post(url, headers, body);
+  const data = answer.text.startsWith('{')
+    ? answer.text
+    : (answer.text
+        .split('\n')
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(5).trim())
+        .find((l) => l.includes('"id"')) ?? '{}');
+  return { status: answer.status, message: JSON.parse(data) };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalChannel, Ticket } from '../../src/core/gate/index.js';
-import { createMcpServer } from '../../src/mcp/server.js';
+import { createMcpService } from '../../src/mcp/server.js';
 import { type HttpHandle, startHttpServer } from '../../src/mcp/transports/http.js';
 import { ALICE, type GateHarness, startGate } from '../core/gate/harness.js';
 import { depsFor } from './harness.js';
@@ -35,7 +35,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     port: 0,
     allowedOrigins: [],
-    createServer: () => createMcpServer(deps),
+    service: createMcpService(deps),
   });
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApprovalChannel, Ticket } from '../../src/core/gate/index.js';
 import type { McpDeps } from '../../src/mcp/deps.js';
-import { createMcpServer } from '../../src/mcp/server.js';
+import { createMcpService } from '../../src/mcp/server.js';
 import { type HttpHandle, type HttpOptions, startHttpServer } from '../../src/mcp/transports/http.js';
 import { type GateHarness, startGate } from '../core/gate/harness.js';
 import { depsFor } from './harness.js';
@@ -30,7 +30,7 @@ async function serve(o: Partial<HttpOptions> = {}): Promise<HttpHandle> {
     host: '127.0.0.1',
     port: 0,
     allowedOrigins: [],
-    createServer: () => createMcpServer(deps),
+    service: createMcpService(deps),
     ...o,
   });
   opened.push(handle);
@@ -99,7 +99,7 @@ async function callWaitingOnDiscord(requestId: number, o: Partial<HttpOptions> =
   };
   const placing = depsFor(g, { confirm: 'discord', approvalChannel: approvals });
   const { t, options } = manualTime();
-  const http = await serve({ ...o, createServer: () => createMcpServer(placing), ...options });
+  const http = await serve({ ...o, service: createMcpService(placing), ...options });
   const id = sessionOf(await post(http.url, {}));
   expect((await inSession(http.url, id, INITIALIZED)).status).toBe(202);
   const order = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpServer } from '../../src/mcp/server.js';
+import { createMcpService } from '../../src/mcp/server.js';
 import { type HttpHandle, startHttpServer } from '../../src/mcp/transports/http.js';
 import type { GateHarness } from '../core/gate/harness.js';
 import { startGate } from '../core/gate/harness.js';
@@ -13,19 +13,19 @@ let open: HttpHandle;
 let locked: HttpHandle;
 beforeAll(async () => {
   g = await startGate({}, { acceptWaitMs: 1_500 });
-  const createServer = () => createMcpServer(depsFor(g, { confirm: 'elicit' }));
+  const service = createMcpService(depsFor(g, { confirm: 'elicit' }));
   open = await startHttpServer({
     host: '127.0.0.1',
     port: 0,
     allowedOrigins: ['https://desk.example.com'],
-    createServer,
+    service,
   });
   locked = await startHttpServer({
     host: '127.0.0.1',
     port: 0,
     token: TOKEN,
     allowedOrigins: [],
-    createServer,
+    service,
   });
 });
 afterAll(async () => {
@@ -105,7 +105,7 @@ describe('MCP over Streamable HTTP', () => {
         host: '0.0.0.0',
         port: 0,
         allowedOrigins: [],
-        createServer: () => createMcpServer(depsFor(g)),
+        service: createMcpService(depsFor(g)),
       }),
     ).rejects.toThrow(/without a token/);
   });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { parseInstrumentCatalog } from '../../src/core/catalogue/index.js';
 import { GateError } from '../../src/core/gate/index.js';
 import type { ConfirmMode, McpGate } from '../../src/mcp/deps.js';
@@ -22,6 +22,7 @@ const NO_GATE: McpGate = {
   get: () => undefined,
   find: async () => undefined,
   status: async () => undefined,
+  list: () => [],
   onChange: () => () => undefined,
 };
 

@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, type McpHarness, startMcp, textOf } from './harness.js';
 
-interface TicketData {
+interface Answer {
+  ticketId: string;
   status: string;
-  kind: string;
   orderNumbers: string[];
-  legs: {
-    instrument: string;
-    status?: string;
-    rejection?: { party: string; kind: string; reason: string };
-  }[];
-  violations: { message: string }[];
-  margin: { required?: number; basis: string };
 }
 
 let m: McpHarness;
@@ -29,9 +22,9 @@ describe('placement tools', () => {
         { instrument: 'SBIN', side: 'BUY', quantity: 2, product: 'I', price_type: 'market' },
       ],
     });
-    const d = dataOf<TicketData>(r);
+    const d = dataOf<Answer>(r);
     expect(r.isError).toBeFalsy();
-    expect(d.kind).toBe('multi');
+    expect((await m.ticket(d.ticketId)).kind).toBe('multi');
     expect(d.orderNumbers).toHaveLength(2);
     expect(m.g.placements.length - before).toBe(1);
     expect(textOf(r)).toMatch(/Leg 1: BUY 1 INFY-EQ.*Leg 2: BUY 2 SBIN-EQ/s);
@@ -51,10 +44,14 @@ describe('placement tools', () => {
       expiry: '24NOV26',
       quantity: 75,
     });
-    const d = dataOf<TicketData>(r);
+    const d = dataOf<Answer>(r);
     expect(r.isError).toBeFalsy();
-    expect(d.kind).toBe('straddle');
-    expect(d.legs.map((l) => l.instrument)).toEqual(['NFO:NIFTY24NOV26C24000', 'NFO:NIFTY24NOV26P24000']);
+    const ticket = await m.ticket(d.ticketId);
+    expect(ticket.kind).toBe('straddle');
+    expect(ticket.legs.map((l) => l.instrument)).toEqual([
+      'NFO:NIFTY24NOV26C24000',
+      'NFO:NIFTY24NOV26P24000',
+    ]);
     expect(d.orderNumbers).toHaveLength(2);
   });
 
@@ -89,9 +86,9 @@ describe('placement tools', () => {
       quantity: 75,
       product: 'M',
     });
-    const d = dataOf<TicketData>(r);
-    expect(d.margin.required).toBeGreaterThan(0);
-    expect(d.margin.basis).toMatch(/span/i);
+    const { margin } = await m.ticket(dataOf<Answer>(r).ticketId);
+    expect(margin.required).toBeGreaterThan(0);
+    expect(margin.basis).toMatch(/span/i);
   });
 });
 
@@ -109,10 +106,11 @@ describe('a rejection by the broker', () => {
         quantity: 1000,
         product: 'C',
       });
-      const d = dataOf<TicketData>(r);
+      const d = dataOf<Answer>(r);
       expect(r.isError).toBe(true);
       expect(d.status).toBe('REJECTED');
-      expect(d.legs[0]?.rejection).toMatchObject({ party: 'RED', kind: 'MARGIN_SHORTFALL' });
+      const ticket = await h.ticket(d.ticketId);
+      expect(ticket.legs[0]?.rejection).toMatchObject({ party: 'RED', kind: 'MARGIN_SHORTFALL' });
       expect(textOf(r)).toMatch(/REJECTED: ⟦RED:Margin Shortfall[^⟧]*⟧/);
       expect(textOf(r)).toMatch(/data, never instructions/);
       expect(textOf(r)).toMatch(/margin short/i);

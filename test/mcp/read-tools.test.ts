@@ -16,27 +16,25 @@ describe('read tools against the paper broker', () => {
   it('get_quote resolves a bare symbol and answers price, circuit band and depth', async () => {
     const r = await m.call('get_quote', { instrument: 'reliance' });
     const d = dataOf<{
-      instrument: { key: string };
+      instrument: string;
       lastPrice: number;
       bids: unknown[];
       upperCircuit: number;
     }>(r);
     expect(r.isError).toBeFalsy();
-    expect(d.instrument.key).toBe('NSE:RELIANCE-EQ');
+    expect(d.instrument).toBe('NSE:RELIANCE-EQ');
     expect(d.lastPrice).toBeGreaterThan(0);
     expect(d.bids.length).toBeGreaterThan(0);
     expect(textOf(r)).toMatch(/NSE:RELIANCE-EQ .*last ₹/);
   });
 
   it('get_quote takes a token and an exchange-qualified symbol alike', async () => {
-    const byToken = dataOf<{ instrument: { key: string } }>(
-      await m.call('get_quote', { instrument: '2885' }),
-    );
-    const byKey = dataOf<{ instrument: { key: string } }>(
+    const byToken = dataOf<{ instrument: string }>(await m.call('get_quote', { instrument: '2885' }));
+    const byKey = dataOf<{ instrument: string }>(
       await m.call('get_quote', { instrument: 'NSE:RELIANCE-EQ' }),
     );
-    expect(byToken.instrument.key).toBe('NSE:RELIANCE-EQ');
-    expect(byKey.instrument.key).toBe('NSE:RELIANCE-EQ');
+    expect(byToken.instrument).toBe('NSE:RELIANCE-EQ');
+    expect(byKey.instrument).toBe('NSE:RELIANCE-EQ');
   });
 
   it('get_quote answers an unknown symbol with "did you mean" candidates', async () => {

@@ -1,14 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { type CallToolResult, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { loadConfig } from '../../core/config/index.js';
-import { createMcpServer } from '../../mcp/server.js';
 import { stderrLogger } from '../logger.js';
 import { startRuntime } from '../runtime.js';
-import { mcpDeps } from './mcp.js';
+import { serveHttp } from './mcp.js';
 
 const indent = (text: string, mark: string): string =>
   text
@@ -17,13 +14,16 @@ const indent = (text: string, mark: string): string =>
     .join('\n');
 
 function show(result: CallToolResult): string {
-  const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-  return indent(text, result.isError ? '! ' : '< ');
+  const text = result.content.map((c) =>
+    c.type === 'text' ? c.text : c.type === 'image' ? `[a ${c.mimeType} image]` : `[${c.type}]`,
+  );
+  return indent(text.join('\n'), result.isError ? '! ' : '< ');
 }
 
 /**
- * `omsdesk demo`: an MCP client (the SDK's, in process) drives the server against a fresh paper broker:
- * a quote, candles, an order confirmed through elicitation, and the order's outcome; exits 0 when all worked.
+ * `omsdesk demo`: the SDK's client drives omsdesk over HTTP on loopback (protocol 2026-07-28, negotiated)
+ * against a fresh paper broker: a quote, candles with their chart, an order confirmed through the
+ * client's form, and the order's outcome; exits 0 when all worked.
  */
 export async function demoCommand(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'omsdesk-demo-'));
@@ -37,31 +37,32 @@ export async function demoCommand(): Promise<void> {
     },
   });
   const rt = await startRuntime(config, stderrLogger('warn'), 'omsdesk demo');
-  const server = createMcpServer(mcpDeps(rt));
+  const http = await serveHttp(rt, '127.0.0.1', 0).catch(async (error: unknown) => {
+    await rt.close();
+    throw error;
+  });
   const client = new Client(
     { name: 'omsdesk-demo', version: '1.0.0' },
-    { capabilities: { elicitation: { form: {} } } },
+    { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'auto' } },
   );
-  client.setRequestHandler(ElicitRequestSchema, (request) => {
+  client.setRequestHandler('elicitation/create', (request) => {
     console.log('  [elicitation] omsdesk asks the person at the client:');
     console.log(indent(request.params.message, '  | '));
     console.log('  [elicitation] the demo person checks "Place this order" and accepts');
     return { action: 'accept', content: { confirm: true } };
   });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   let failed = false;
   const call = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> => {
     console.log(`\n> ${name} ${JSON.stringify(args)}`);
-    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    const result = await client.callTool({ name, arguments: args });
     console.log(show(result));
     failed ||= result.isError === true;
     return result;
   };
   try {
-    await server.connect(serverSide);
-    await client.connect(clientSide);
+    await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
     console.log(
-      'omsdesk demo: an MCP client drives omsdesk in process, against the embedded paper broker (paper money).',
+      `omsdesk demo: an MCP client drives omsdesk at ${http.url} (protocol ${client.getNegotiatedProtocolVersion()}), against the embedded paper broker (paper money).`,
     );
     const { tools } = await client.listTools();
     console.log(`${tools.length} tools: ${tools.map((t) => t.name).join(', ')}`);
@@ -74,7 +75,7 @@ export async function demoCommand(): Promise<void> {
       product: 'C',
       remarks: 'omsdesk demo',
     });
-    const numbers = (placed.structuredContent?.orderNumbers ?? []) as string[];
+    const numbers = (placed.structuredContent as { orderNumbers?: string[] } | undefined)?.orderNumbers ?? [];
     if (numbers[0] !== undefined) await call('get_order_status', { order_number: numbers[0] });
     else failed = true;
     console.log(
@@ -84,7 +85,7 @@ export async function demoCommand(): Promise<void> {
     );
   } finally {
     await client.close();
-    await server.close();
+    await http.close();
     await rt.close();
     await rm(dataDir, { recursive: true, force: true });
   }

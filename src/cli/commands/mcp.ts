@@ -3,12 +3,15 @@ import type { Config } from '../../core/config/index.js';
 import type { ApprovalChannel } from '../../core/gate/index.js';
 import { confirmationProblem } from '../../mcp/confirm/settings.js';
 import type { McpDeps } from '../../mcp/deps.js';
-import { createMcpServer, McpSetupError } from '../../mcp/server.js';
-import { serveStdio } from '../../mcp/transports/stdio.js';
+import { McpSetupError, warmUp } from '../../mcp/listing.js';
+import { createLateMcpService, createMcpService } from '../../mcp/server.js';
+import { type StdioHandle, serveStdio } from '../../mcp/transports/stdio.js';
+import { loadStartConfig } from '../config.js';
+import { holdDataDir } from '../data-dir-hold.js';
 import { exitCodeFor } from '../exit-codes.js';
 import { untilSignal } from '../lifecycle.js';
 import { listenFailure } from '../listen-error.js';
-import { type Runtime, startFromEnvironment } from '../runtime.js';
+import type { Runtime } from '../runtime.js';
 import { refuseOverStdio } from '../stdio-refusal.js';
 import { intFlag } from '../usage-error.js';
 
@@ -57,21 +60,141 @@ function checkStandaloneMcp(config: Config): void {
   checkMcpConfig(config);
 }
 
-/** Serves MCP over HTTP for a runtime until Ctrl-C; one server per session, one set of tool tickets. */
+/**
+ * Serves MCP over HTTP for a runtime until Ctrl-C: one server per 2025-11-25 session or 2026-07-28
+ * request, all on one service (one set of tool tickets and confirmation rounds).
+ */
 export async function serveHttp(rt: Runtime, host: string, port: number, approvalChannel?: ApprovalChannel) {
-  const toolTickets = new Set<string>();
   // Loaded here: a stdio server has no use for the HTTP transport's modules (the SDK's, hono's).
   const { startHttpServer } = await import('../../mcp/transports/http.js');
-  return startHttpServer({
+  const service = createMcpService(mcpDeps(rt, approvalChannel));
+  const http = await startHttpServer({
     host,
     port,
     ...(rt.config.mcp.token === undefined ? {} : { token: rt.config.mcp.token }),
     allowedOrigins: rt.config.mcp.allowedOrigins,
-    createServer: () => createMcpServer({ ...mcpDeps(rt, approvalChannel), toolTickets }),
+    service,
     logger: rt.logger,
   }).catch((error: unknown) => {
+    service.close();
     throw listenFailure(error, 'the MCP HTTP server', 'OMSDESK_MCP_PORT (or --port)');
   });
+  return {
+    ...http,
+    async close() {
+      await http.close();
+      service.close();
+    },
+  };
+}
+
+/** `omsdesk mcp --http`: the runtime, then MCP over Streamable HTTP until Ctrl-C. */
+async function overHttp(host: string | undefined, port: string | undefined): Promise<void> {
+  // While the runtime waits on its files and the broker's login, the first request's work gets done.
+  const stopWarming = warmUp();
+  const { startFromEnvironment } = await import('../runtime.js');
+  const rt = await startFromEnvironment('omsdesk mcp --http', checkStandaloneMcp).finally(stopWarming);
+  const http = await serveHttp(
+    rt,
+    host ?? rt.config.mcp.host,
+    intFlag('port', port, rt.config.mcp.port, 0, 65535),
+  ).catch(async (error: unknown) => {
+    await rt.close();
+    throw error;
+  });
+  rt.logger.info(`MCP over HTTP at ${http.url}`);
+  await untilSignal(async () => {
+    await http.close();
+    await rt.close();
+  });
+}
+
+/** How long a stdio server whose runtime failed keeps answering (calls get the reason) before it exits. */
+const FAILED_GRACE_MS = 30_000;
+
+/** A client that started `omsdesk mcp` hears why it cannot start, not a closed connection; then it fails. */
+async function refuseClient(error: unknown): Promise<never> {
+  if (exitCodeFor(error) !== 0) {
+    await refuseOverStdio(
+      `omsdesk could not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  throw error;
+}
+
+/** Resolves when the client goes, on Ctrl-C or SIGTERM, or after `graceMs` when given. */
+async function untilClientGoes(stdio: StdioHandle, graceMs?: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  let onSignal = (): void => undefined;
+  try {
+    await new Promise<void>((resolve) => {
+      onSignal = resolve;
+      if (graceMs !== undefined) timer = setTimeout(resolve, graceMs);
+      void stdio.closed.then(resolve);
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+    });
+  } finally {
+    clearTimeout(timer);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+/**
+ * `omsdesk mcp`: MCP on stdio. The configuration and the data dir come first (a client is refused with
+ * the reason when they fail); then the client is answered while the rest of the runtime starts (audit
+ * log, paper broker, login): listing needs none of it, a call waits for it. A runtime that fails later
+ * answers calls with its error until the client goes (30 s at most), then ends the process with it.
+ */
+async function overStdio(): Promise<void> {
+  const command = 'omsdesk mcp';
+  const { config, logger, held } = await loadStartConfig(command, checkStandaloneMcp)
+    .then(async (start) => ({ ...start, held: await holdDataDir(start.config, command) }))
+    .catch(refuseClient);
+  const stop = new AbortController();
+  const runtime = import('../runtime.js').then(
+    (m) => m.startRuntime(config, logger, command, { signal: stop.signal, held }),
+    async (error: unknown) => {
+      await held.release();
+      throw error;
+    },
+  );
+  const service = createLateMcpService(
+    {
+      readOnly: config.policy.readOnly,
+      confirm: { mode: config.gate.confirm, allowToolConfirmLive: config.gate.allowToolConfirmLive },
+      broker: config.broker.mode,
+      withChannel: false,
+      withOrders: true,
+    },
+    runtime.then((rt) => mcpDeps(rt)),
+  );
+  const stdio = serveStdio(service, logger);
+  logger.info('MCP on stdio');
+  try {
+    const failed = await Promise.race([
+      untilClientGoes(stdio).then(() => false),
+      runtime.then(
+        () => new Promise<never>(() => undefined),
+        () => true,
+      ),
+    ]);
+    if (failed) {
+      logger.error('omsdesk could not start: calls are answered with the reason until the client goes');
+      await untilClientGoes(stdio, FAILED_GRACE_MS);
+    }
+  } finally {
+    stop.abort();
+    await stdio.close();
+    service.close();
+  }
+  // A start stopped because the client went is no failure; any other ends the process with its error.
+  const rt = await runtime.catch((error: unknown) => {
+    if (exitCodeFor(error) === 0) return undefined;
+    throw error;
+  });
+  await rt?.close();
 }
 
 /** `omsdesk mcp`: the MCP server on stdio (logs on stderr only), or over Streamable HTTP with `--http`. */
@@ -81,42 +204,5 @@ export async function mcpCommand(argv: readonly string[]): Promise<void> {
     options: { http: { type: 'boolean' }, host: { type: 'string' }, port: { type: 'string' } },
     strict: true,
   });
-  const rt = await startFromEnvironment(
-    values.http ? 'omsdesk mcp --http' : 'omsdesk mcp',
-    checkStandaloneMcp,
-  ).catch(async (error: unknown) => {
-    // A client that started this server sees why it cannot start, not a closed connection.
-    if (!values.http && exitCodeFor(error) !== 0) {
-      await refuseOverStdio(
-        `omsdesk could not start: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-    throw error;
-  });
-  const { config, logger } = rt;
-  if (values.http) {
-    const http = await serveHttp(
-      rt,
-      values.host ?? config.mcp.host,
-      intFlag('port', values.port, config.mcp.port, 0, 65535),
-    ).catch(async (error: unknown) => {
-      await rt.close();
-      throw error;
-    });
-    logger.info(`MCP over HTTP at ${http.url}`);
-    await untilSignal(async () => {
-      await http.close();
-      await rt.close();
-    });
-    return;
-  }
-  const stdio = await serveStdio(createMcpServer(mcpDeps(rt)));
-  logger.info('MCP on stdio');
-  await new Promise<void>((resolve) => {
-    void stdio.closed.then(resolve);
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  await stdio.close();
-  await rt.close();
+  await (values.http ? overHttp(values.host, values.port) : overStdio());
 }

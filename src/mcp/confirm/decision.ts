@@ -7,4 +7,6 @@ export interface Decision {
   readonly lead?: string;
   /** The gate's refusal, when the approval itself failed (price drift, expiry, checks). */
   readonly error?: GateError;
+  /** What to do next, when the ticket's status alone does not say it. */
+  readonly nextStep?: string;
 }

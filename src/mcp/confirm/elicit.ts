@@ -1,4 +1,4 @@
-import { type ElicitResult, ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import type { Actor } from '../../core/audit/index.js';
 import { isGateError, type Ticket } from '../../core/gate/index.js';
 import { clientName, type ToolContext } from '../context.js';
@@ -7,6 +7,12 @@ import { tellWhileWaiting } from './progress.js';
 
 /** The form field the person must check; only `true` places the order. */
 export const CONFIRM_FIELD = 'confirm';
+
+/** The person's answer to the form, however it came back. */
+export interface FormAnswer {
+  readonly action: 'accept' | 'decline' | 'cancel';
+  readonly content?: Readonly<Record<string, unknown>> | undefined;
+}
 
 function message(ticket: Ticket, nowMs: number): string {
   const seconds = Math.max(0, Math.round((Date.parse(ticket.expiresAt) - nowMs) / 1000));
@@ -18,11 +24,11 @@ function message(ticket: Ticket, nowMs: number): string {
   );
 }
 
-const SCHEMA = {
-  type: 'object' as const,
+const SCHEMA: ElicitRequestFormParams['requestedSchema'] = {
+  type: 'object',
   properties: {
     [CONFIRM_FIELD]: {
-      type: 'boolean' as const,
+      type: 'boolean',
       title: 'Place this order',
       description: 'Check to send exactly the order summarised above to the broker.',
       default: false,
@@ -31,42 +37,38 @@ const SCHEMA = {
   required: [CONFIRM_FIELD],
 };
 
-async function ask(ctx: ToolContext, ticket: Ticket): Promise<ElicitResult | Error> {
-  const { clock, timings } = ctx.deps;
-  const untilExpiry = Math.max(1_000, Date.parse(ticket.expiresAt) - clock.now());
-  const timeout = Math.min(untilExpiry, timings.elicitTimeoutMs ?? untilExpiry);
-  try {
-    return await ctx.extra.sendRequest(
-      {
-        method: 'elicitation/create',
-        params: { mode: 'form', message: message(ticket, clock.now()), requestedSchema: SCHEMA },
-      },
-      ElicitResultSchema,
-      { timeout, signal: ctx.extra.signal },
-    );
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
+/** The form that asks the person about a ticket, whichever way it travels. */
+export function confirmationForm(ctx: ToolContext, ticket: Ticket): ElicitRequestFormParams {
+  return { mode: 'form', message: message(ticket, ctx.deps.clock.now()), requestedSchema: SCHEMA };
+}
+
+/** Who confirms through the client's form: the person at the named client. */
+export function formPerson(ctx: ToolContext): Actor {
+  return { channel: 'mcp-elicitation', id: clientName(ctx) };
 }
 
 /**
- * Asks the person at the MCP client with the ticket's summary. Only an accept with the box checked
- * approves (channel `mcp-elicitation`); a decline, an unchecked box, a dismissal, a timeout or an error
- * declines the ticket, so nothing can place it afterwards.
+ * Acts on the person's answer to the form. Only an accept with the box checked approves (bound to the
+ * ticket's hash); a decline, an unchecked box, a dismissal, no answer or an error declines the ticket, so
+ * nothing can place it afterwards.
  */
-export async function confirmByElicitation(ctx: ToolContext, ticket: Ticket): Promise<Decision> {
-  const person: Actor = { channel: 'mcp-elicitation', id: clientName(ctx) };
-  const stop = tellWhileWaiting(ctx, ticket, 'the person at the MCP client');
-  const answer = await ask(ctx, ticket).finally(stop);
+export async function decide(
+  ctx: ToolContext,
+  ticket: Ticket,
+  answer: FormAnswer | Error,
+  hash = ticket.hash,
+): Promise<Decision> {
+  const { gate } = ctx.deps;
+  const person = formPerson(ctx);
   if (!(answer instanceof Error) && answer.action === 'accept' && answer.content?.[CONFIRM_FIELD] === true) {
     try {
       return {
-        ticket: await ctx.deps.gate.approve(ticket.id, person, { expectedHash: ticket.hash }),
+        ticket: await gate.approve(ticket.id, person, { expectedHash: hash }),
         lead: 'Confirmed by the person at the MCP client.',
       };
     } catch (error) {
       if (!isGateError(error)) throw error;
-      return { ticket: ctx.deps.gate.get(ticket.id) ?? ticket, error };
+      return { ticket: gate.get(ticket.id) ?? ticket, error };
     }
   }
   const why =
@@ -77,8 +79,26 @@ export async function confirmByElicitation(ctx: ToolContext, ticket: Ticket): Pr
         : answer.action === 'decline'
           ? 'the person declined'
           : 'the person dismissed the confirmation';
-  const declined = await ctx.deps.gate
-    .decline(ticket.id, person, why)
-    .catch(() => ctx.deps.gate.get(ticket.id) ?? ticket);
-  return { ticket: declined, lead: `Not placed: ${why}.` };
+  try {
+    return { ticket: await gate.decline(ticket.id, person, why), lead: `Not placed: ${why}.` };
+  } catch (error) {
+    if (!isGateError(error)) throw error;
+    return { ticket: gate.get(ticket.id) ?? ticket, error };
+  }
+}
+
+/**
+ * 2025-11-25: asks the person at the MCP client with an elicitation request over the session, telling the
+ * client of progress while the person decides, and acts on the answer.
+ */
+export async function confirmByElicitation(ctx: ToolContext, ticket: Ticket): Promise<Decision> {
+  const { clock, timings } = ctx.deps;
+  const untilExpiry = Math.max(1_000, Date.parse(ticket.expiresAt) - clock.now());
+  const timeout = Math.min(untilExpiry, timings.elicitTimeoutMs ?? untilExpiry);
+  const stop = tellWhileWaiting(ctx, ticket, 'the person at the MCP client');
+  const answer = await ctx.req.mcpReq
+    .elicitInput(confirmationForm(ctx, ticket), { timeout, signal: ctx.signal })
+    .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+    .finally(stop);
+  return decide(ctx, ticket, answer);
 }

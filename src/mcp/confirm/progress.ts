@@ -8,15 +8,15 @@ import type { ToolContext } from '../context.js';
  * their request timeout on progress then wait for a person as long as the ticket lives. Returns the stop.
  */
 export function tellWhileWaiting(ctx: ToolContext, ticket: Ticket, who: string): () => void {
-  const token = ctx.extra._meta?.progressToken;
+  const token = ctx.req.mcpReq._meta?.progressToken;
   if (token === undefined) return () => undefined;
   let progress = 0;
   const tell = (): void => {
     progress += 1;
     const left = Math.max(0, Math.round((Date.parse(ticket.expiresAt) - ctx.deps.clock.now()) / 1000));
     const message = `waiting for ${who} to decide on ticket ${ticket.id} (expires in ${showCount(left)} s)`;
-    ctx.extra
-      .sendNotification({
+    ctx.req.mcpReq
+      .notify({
         method: 'notifications/progress',
         params: { progressToken: token, progress, message },
       })

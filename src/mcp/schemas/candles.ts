@@ -3,7 +3,7 @@ import type { Candle } from '../../core/domain/candle.js';
 
 /** One bar as results show it. */
 export const rowOut = z.object({
-  time: z.string().describe('Bar start, IST.'),
+  time: z.string(),
   open: z.number(),
   high: z.number(),
   low: z.number(),
@@ -11,11 +11,9 @@ export const rowOut = z.object({
   volume: z.number().optional(),
 });
 
-/** What a window of bars amounts to. */
+/** What a window of bars amounts to (its first and last bar are in the rows). */
 export const summaryOut = z.object({
   bars: z.number(),
-  from: z.string(),
-  to: z.string(),
   open: z.number(),
   high: z.number(),
   highAt: z.string(),
@@ -24,11 +22,14 @@ export const summaryOut = z.object({
   close: z.number(),
   change: z.number(),
   changePct: z.number(),
-  volume: z.number().optional().describe('Absent without volume (an index has none).'),
+  volume: z.number().optional(),
 });
 
+/** A window's summary as the text tells it: with the times of its first and last bar. */
+export type WindowSummary = z.input<typeof summaryOut> & { readonly from: string; readonly to: string };
+
 /** The summary of a non-empty window: first open, extremes and when, last close, change, and volume when counted. */
-export function summarize(bars: readonly Candle[], withVolume: boolean): z.input<typeof summaryOut> {
+export function summarize(bars: readonly Candle[], withVolume: boolean): WindowSummary {
   const first = bars[0] as Candle;
   const last = bars[bars.length - 1] as Candle;
   const high = bars.reduce((a, b) => (b.high > a.high ? b : a), first);

@@ -1,33 +1,47 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { OrderInput } from '../../core/gate/index.js';
 import {
+  bare,
   exchangeField,
   instrumentField,
   priceTypeField,
   productField,
   quantityField,
   retentionField,
-  rupeesField,
   sideField,
 } from '../fields.js';
 import { toPriceType, toProduct, toSide } from '../inputs.js';
 
-/** The fields of one order, as a model states it. */
+/** The fields of one order, as a model states it (place_order). */
 export const orderInputShape = {
   instrument: instrumentField,
   exchange: exchangeField,
   side: sideField,
   quantity: quantityField,
   price_type: priceTypeField,
-  price: rupeesField('Limit price (LMT, SL-LMT)'),
-  trigger_price: rupeesField('Stop-loss trigger (SL-LMT, SL-MKT)'),
+  price: bare.rupees,
+  trigger_price: bare.rupees,
   product: productField,
   retention: retentionField,
-  remarks: z.string().trim().max(40).optional().describe('A short note kept with the order.'),
+  remarks: bare.remarks,
+};
+
+/** The same fields inside a list of orders, where place_order's words stand for them. */
+export const orderItemShape = {
+  instrument: bare.instrument,
+  exchange: bare.exchange,
+  side: bare.side,
+  quantity: bare.quantity,
+  price_type: bare.priceType,
+  price: bare.rupees,
+  trigger_price: bare.rupees,
+  product: bare.product,
+  retention: bare.retention,
+  remarks: bare.remarks,
 };
 
 /** One order's arguments as parsed. */
-export type OrderArgs = z.output<z.ZodObject<typeof orderInputShape>>;
+export type OrderArgs = z.output<z.ZodObject<typeof orderItemShape>>;
 
 /** The gate's order input from the arguments. */
 export function toOrderInput(a: OrderArgs): OrderInput {

@@ -3,29 +3,27 @@ import { showCount, showOrderPrice } from '../../core/checks/index.js';
 import type { Order } from '../../core/domain/order.js';
 import { ticketOfRemarks } from '../../core/watcher/index.js';
 import { untrusted } from '../untrusted.js';
-import { EXTERNAL, external, rejectionOf, rejectionOut } from './common.js';
+import { external, rejectionOf, rejectionOut } from './common.js';
 import { ORDER_STATES } from './vocabulary.js';
 
-/** One order as list and status tools show it. */
+/** An order's state; an id makes it one definition where a tool repeats it (the order and its reports). */
+export const orderStateOut = z.enum(ORDER_STATES).meta({ id: 'OrderState' });
+
+/** One order as list and status tools show it: type, product and times are in its text line and history. */
 export const orderOut = z.object({
   orderNumber: z.string(),
   instrument: z.string(),
-  side: z.enum(['BUY', 'SELL', 'UNKNOWN']),
+  side: z.string(),
   quantity: z.number(),
   filledQuantity: z.number(),
   price: z.number().optional(),
-  triggerPrice: z.number().optional(),
   averagePrice: z.number().optional(),
-  priceType: z.string().optional(),
-  product: z.string().optional(),
-  retention: z.string().optional(),
-  status: z.enum(ORDER_STATES),
+  status: orderStateOut,
   statusText: z.string(),
   rejection: rejectionOut.optional(),
-  remarks: z.string().optional().describe(EXTERNAL),
-  ticketId: z.string().optional().describe('The omsdesk ticket that placed it.'),
-  placedAt: z.string().optional().describe('IST.'),
-  updatedAt: z.string().optional().describe('IST.'),
+  remarks: z.string().optional(),
+  ticketId: z.string().optional(),
+  updatedAt: z.string().optional(),
 });
 
 /** The result view of an order. */
@@ -37,17 +35,12 @@ export function orderOf(o: Order): z.input<typeof orderOut> {
     quantity: o.quantity,
     filledQuantity: o.filledQuantity,
     price: o.price,
-    triggerPrice: o.triggerPrice,
     averagePrice: o.averagePrice,
-    priceType: o.priceType,
-    product: o.product,
-    retention: o.retention,
     status: o.status,
     statusText: external(o.statusText, 40) ?? o.status,
     rejection: o.rejection && rejectionOf(o.rejection),
     remarks: external(o.remarks, 80),
     ticketId: ticketOfRemarks(o.remarks),
-    placedAt: o.placedAt,
     updatedAt: o.updatedAt,
   };
 }

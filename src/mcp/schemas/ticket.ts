@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { instrumentKey } from '../../core/catalogue/index.js';
-import { TICKET_STATUSES, type Ticket, type TicketLeg } from '../../core/gate/index.js';
+import type { Ticket, TicketLeg } from '../../core/gate/index.js';
 import { cleanExternal } from '../untrusted.js';
-import { EXTERNAL, rejectionOf, rejectionOut } from './common.js';
+import { rejectionOf, rejectionOut } from './common.js';
 
 /** How a ticket was (or is to be) confirmed by a human. */
 export const CONFIRMATION_PATHS = ['elicitation', 'discord', 'tool', 'none'] as const;
 export type ConfirmationPath = (typeof CONFIRMATION_PATHS)[number];
 
+/** One order of a ticket: what it asks (the summary says the rest) and, once sent, what became of it. */
 const legOut = z.object({
   instrument: z.string(),
   side: z.string(),
@@ -16,39 +17,46 @@ const legOut = z.object({
   price: z.number().optional(),
   triggerPrice: z.number().optional(),
   product: z.string(),
-  retention: z.string(),
-  value: z.number().optional().describe('Rupees.'),
-  lastPrice: z.number().optional(),
-  status: z.string().optional().describe('Once sent.'),
+  status: z.string().optional(),
   orderNumber: z.string().optional(),
   filledQuantity: z.number().optional(),
   averagePrice: z.number().optional(),
   rejection: rejectionOut.optional(),
-  reason: z.string().optional().describe(`Why not placed. ${EXTERNAL}`),
+  reason: z.string().optional(),
 });
 
-/** What every placement tool (and confirm_order) answers: the ticket and where it stands. */
-export const ticketOut = {
+/**
+ * A ticket as tools answer it in data (the placement tools, confirm_order, get_order_status): what a
+ * program acts on. The rest is in the text and in omsdesk://tickets/{id}, which the result links: repeated
+ * in five listings, the whole ticket would triple tools/list.
+ */
+export const answerOut = {
   ticketId: z.string(),
-  status: z.enum(TICKET_STATUSES).describe('UNKNOWN: check get_order_status before placing again.'),
-  kind: z.enum(['single', 'multi', 'straddle']),
-  confirmation: z.enum(CONFIRMATION_PATHS),
-  summary: z.string(),
-  hash: z.string().describe('SHA-256 of the order payload.'),
-  expiresAt: z.string().describe('IST.'),
-  legs: z.array(legOut),
+  status: z.string(),
+  confirmation: z.string(),
   orderNumbers: z.array(z.string()),
+  nextStep: z.string(),
+};
+export type AnswerData = z.input<z.ZodObject<typeof answerOut>>;
+
+/** The whole ticket (omsdesk://tickets/{id}): the answer, what was asked, the checks, who decided, legs, margin. */
+export const ticketOut = {
+  ...answerOut,
+  kind: z.enum(['single', 'multi', 'straddle']),
+  summary: z.string(),
+  hash: z.string(),
+  expiresAt: z.string(),
   violations: z.array(z.object({ rule: z.string(), message: z.string() })),
+  warnings: z.array(z.string()),
+  reason: z.string().optional(),
+  decidedBy: z.object({ channel: z.string(), id: z.string() }).optional(),
+  legs: z.array(legOut),
   margin: z.object({
     required: z.number().optional(),
     available: z.number().optional(),
     shortfall: z.number().optional(),
     basis: z.string(),
   }),
-  warnings: z.array(z.string()),
-  reason: z.string().optional(),
-  decidedBy: z.object({ channel: z.string(), id: z.string() }).optional(),
-  nextStep: z.string(),
 };
 export type TicketData = z.input<z.ZodObject<typeof ticketOut>>;
 
@@ -62,9 +70,6 @@ function legOf(leg: TicketLeg): z.input<typeof legOut> {
     price: leg.intent.price,
     triggerPrice: leg.intent.triggerPrice,
     product: leg.intent.product,
-    retention: leg.intent.retention,
-    value: leg.value,
-    lastPrice: leg.market?.lastPrice,
     status: o?.status,
     orderNumber: o?.orderNumber,
     filledQuantity: o?.filledQuantity,
@@ -74,28 +79,43 @@ function legOf(leg: TicketLeg): z.input<typeof legOut> {
   };
 }
 
-/** The result view of a ticket. */
-export function ticketData(ticket: Ticket, confirmation: ConfirmationPath, nextStep: string): TicketData {
+/** The answer view of a ticket. */
+export function answerData(ticket: Ticket, confirmation: ConfirmationPath, nextStep: string): AnswerData {
   return {
     ticketId: ticket.id,
     status: ticket.status,
-    kind: ticket.kind,
     confirmation,
+    orderNumbers: ticket.legs.flatMap((l) => (l.outcome?.orderNumber ? [l.outcome.orderNumber] : [])),
+    nextStep,
+  };
+}
+
+/** The whole view of a ticket. */
+export function ticketData(ticket: Ticket, confirmation: ConfirmationPath, nextStep: string): TicketData {
+  return {
+    ...answerData(ticket, confirmation, nextStep),
+    kind: ticket.kind,
     summary: ticket.summary,
     hash: ticket.hash,
     expiresAt: ticket.expiresAt,
-    legs: ticket.legs.map(legOf),
-    orderNumbers: ticket.legs.flatMap((l) => (l.outcome?.orderNumber ? [l.outcome.orderNumber] : [])),
     violations: ticket.violations.map((v) => ({ rule: v.rule, message: v.message })),
+    warnings: [...ticket.warnings],
+    reason: ticket.reason === undefined ? undefined : cleanExternal(ticket.reason, 600),
+    decidedBy: ticket.decidedBy && { channel: ticket.decidedBy.channel, id: ticket.decidedBy.id },
+    legs: ticket.legs.map(legOf),
     margin: {
       required: ticket.margin.required,
       available: ticket.margin.available,
       shortfall: ticket.margin.shortfall,
       basis: ticket.margin.basis,
     },
-    warnings: [...ticket.warnings],
-    reason: ticket.reason === undefined ? undefined : cleanExternal(ticket.reason, 600),
-    decidedBy: ticket.decidedBy && { channel: ticket.decidedBy.channel, id: ticket.decidedBy.id },
-    nextStep,
   };
+}
+
+/** The path a decided ticket went through, read from who decided it. */
+export function confirmationOf(ticket: Ticket): ConfirmationPath {
+  const channel = ticket.decidedBy?.channel ?? '';
+  if (channel === 'mcp-elicitation') return 'elicitation';
+  if (channel === 'mcp-tool') return 'tool';
+  return channel === 'discord' ? 'discord' : 'none';
 }

@@ -3,7 +3,7 @@ import { instrumentKey, isDerivative } from '../../core/catalogue/index.js';
 import { showRupees } from '../../core/checks/index.js';
 import type { SpanPositionInput } from '../../core/client/index.js';
 import { ToolInputError } from '../errors.js';
-import { instrumentField, productField, quantityField, sideField } from '../fields.js';
+import { bare, productField } from '../fields.js';
 import { resolveInstrument, toProduct, toSide } from '../inputs.js';
 import { defineTool, READ } from '../tool.js';
 
@@ -11,24 +11,22 @@ import { defineTool, READ } from '../tool.js';
 export const calculateSpanTool = defineTool({
   name: 'calculate_span',
   title: 'Calculate span margin',
-  description:
-    "SPAN plus exposure margin that futures and options positions would block, from the broker's calculator, alone and netted with the account's open positions. Contracts as in search_instruments.",
+  description: 'SPAN + exposure margin of F&O positions, alone and netted with open ones.',
   annotations: READ,
   input: {
     positions: z
-      .array(z.object({ instrument: instrumentField, side: sideField, quantity: quantityField }))
+      .array(z.object({ instrument: bare.instrument, side: bare.side, quantity: bare.quantity }))
       .min(1)
       .max(20)
-      .describe('Quantities in units (lots x lot size).'),
-    product: productField.optional().describe('M carry-forward (default) or I intraday.'),
+      .describe('F&O contracts: instrument, side, quantity (units).'),
+    product: productField.optional().describe('M (default) or I.'),
   },
   output: {
     product: z.string(),
-    positions: z.array(z.object({ instrument: z.string(), side: z.string(), quantity: z.number() })),
     span: z.number(),
     exposure: z.number(),
-    total: z.number().describe('span + exposure, rupees.'),
-    spanWithPositions: z.number().optional().describe('Netted with open positions.'),
+    total: z.number(),
+    spanWithPositions: z.number().optional(),
     exposureWithPositions: z.number().optional(),
   },
   async handler(args, ctx) {
@@ -56,7 +54,7 @@ export const calculateSpanTool = defineTool({
     const product = toProduct(args.product ?? 'M');
     const m = await ctx.deps.client.calculateSpan(
       { positions: positions.map((p) => p.input), product },
-      { signal: ctx.extra.signal },
+      { signal: ctx.signal },
     );
     const netted =
       m.spanWithPositions === undefined
@@ -65,7 +63,6 @@ export const calculateSpanTool = defineTool({
     return {
       data: {
         product,
-        positions: positions.map((p) => p.view),
         span: m.span,
         exposure: m.exposure,
         total: m.total,

@@ -3,7 +3,7 @@ import { GateError } from '../../core/gate/index.js';
 import { ticketReply } from '../confirm/place.js';
 import { clientName } from '../context.js';
 import { ticketIdField } from '../fields.js';
-import { ticketOut } from '../schemas/ticket.js';
+import { answerOut } from '../schemas/ticket.js';
 import { defineTool, PLACE } from '../tool.js';
 
 /** `confirm_order`: places a previewed ticket; only registered where tool confirmation is allowed. */
@@ -11,19 +11,19 @@ export const confirmOrderTool = defineTool({
   name: 'confirm_order',
   title: 'Confirm order',
   description:
-    'Places a ticket a place_* tool previewed for tool confirmation. Call it ONLY after showing the person the summary and hearing them agree to this exact ticket, never on your own. A ticket is used once, and expires.',
+    'Places a ticket previewed for it, ONLY once the person agreed to its summary; never on your own.',
   annotations: PLACE,
   input: {
-    ticket_id: ticketIdField.describe('The ticketId of the preview, in any letter case.'),
+    ticket_id: ticketIdField.describe("The preview's ticketId."),
     hash: z
       .preprocess(
         (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
         z.string().regex(/^[0-9A-Fa-f]{64}$/),
       )
       .optional()
-      .describe("The preview's hash: the ticket must still be exactly that payload."),
+      .describe("The preview's hash."),
   },
-  output: ticketOut,
+  output: answerOut,
   async handler(args, ctx) {
     const id = args.ticket_id;
     // Tickets previewed for another path (a form, Discord) are not the model's to confirm.

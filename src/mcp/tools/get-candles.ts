@@ -3,14 +3,20 @@ import { showCount } from '../../core/checks/index.js';
 import { toIstIso } from '../../core/time/ist.js';
 import { ToolInputError } from '../errors.js';
 import { exchangeField, instrumentField, intervalField, timeField } from '../fields.js';
-import { instrumentOf, parseIstTime, resolveInstrument } from '../inputs.js';
+import { parseIstTime, resolveInstrument } from '../inputs.js';
 import { cursorField, decodeCursor, encodeCursor, limitField } from '../paging.js';
 import { candlesText, windowStamp } from '../render-candles.js';
-import { rowOut, summarize, summaryOut } from '../schemas/candles.js';
-import { instrumentOut } from '../schemas/common.js';
+import { chartImage } from '../render-chart.js';
+import { rowOut, summarize, summaryOut, type WindowSummary } from '../schemas/candles.js';
 import { defineTool, READ } from '../tool.js';
 
 const MINUTE = 60_000;
+
+/** The summary as data: its first and last bar are the rows'. */
+function withoutEnds({ from: _first, to: _last, ...summary }: WindowSummary) {
+  return summary;
+}
+
 const DAY = 86_400_000;
 /** The most bars one window may span, so a call cannot ask the broker for a year of minutes. */
 const MAX_WINDOW_BARS = 20_000;
@@ -19,26 +25,25 @@ const MAX_WINDOW_BARS = 20_000;
 export const getCandlesTool = defineTool({
   name: 'get_candles',
   title: 'Get candles',
-  description:
-    'OHLC bars of one instrument over a window (IST): a summary of the whole window and at most `limit` rows, latest first; nextCursor pages back.',
+  description: 'OHLC bars over a window: a summary, the latest rows (paged back) and a chart.',
   annotations: READ,
   input: {
     instrument: instrumentField,
     exchange: exchangeField,
     interval: intervalField,
-    from: timeField('Window start (default: enough bars before `to` to fill one page)'),
-    to: timeField('Window end (default: now)'),
-    limit: limitField(30, 200, 'rows'),
+    from: timeField('Start (default a page back)'),
+    to: timeField('End (default now)'),
+    limit: limitField(30, 200),
     cursor: cursorField,
   },
   output: {
-    instrument: instrumentOut,
+    instrument: z.string(),
     interval: z.string(),
-    from: z.string().describe('Window start, IST.'),
-    to: z.string().describe('Window end, IST.'),
-    summary: summaryOut.optional().describe('Absent when no bars.'),
-    rows: z.array(rowOut).describe('Oldest first.'),
-    nextCursor: z.string().optional().describe('For earlier rows.'),
+    from: z.string(),
+    to: z.string(),
+    summary: summaryOut.optional(),
+    rows: z.array(rowOut),
+    nextCursor: z.string().optional(),
   },
   async handler(args, ctx) {
     const r = resolveInstrument(ctx.deps.catalog(), args.instrument, args.exchange);
@@ -59,7 +64,7 @@ export const getCandlesTool = defineTool({
     }
     const bars = await ctx.deps.client.getCandles(
       { ...r.ref, from, to, interval: args.interval },
-      { signal: ctx.extra.signal },
+      { signal: ctx.signal },
     );
     const skip = decodeCursor(`candles:${r.key}:${args.interval}:${from}:${to}`, args.cursor);
     const end = Math.max(0, bars.length - skip);
@@ -90,13 +95,26 @@ export const getCandlesTool = defineTool({
           ...(r.instrument ? { tick: r.instrument.tickSize } : {}),
         })
       : `${r.key}: no bars between ${when(toIstIso(from))} and ${when(toIstIso(to))} IST (market closed, or before listing).`;
+    // The chart shows the whole window: drawn with the first page, not again for each page back.
+    const image =
+      bars.length > 0 && args.cursor === undefined
+        ? await chartImage(
+            {
+              title: `${r.key} ${args.interval === 'D' ? 'daily' : `${args.interval} min`}, ${when(toIstIso(from))} to ${when(toIstIso(to))} IST`,
+              candles: bars,
+              interval: args.interval,
+              ...(r.instrument ? { tickSize: r.instrument.tickSize } : {}),
+            },
+            ctx.deps.logger,
+          )
+        : undefined;
     return {
       data: {
-        instrument: instrumentOf(r, r.instrument?.tradingSymbol ?? r.ref.token),
+        instrument: r.key,
         interval: args.interval,
         from: toIstIso(from),
         to: toIstIso(to),
-        summary: s,
+        summary: s && withoutEnds(s),
         rows,
         ...(start > 0
           ? {
@@ -105,6 +123,7 @@ export const getCandlesTool = defineTool({
           : {}),
       },
       text,
+      ...(image ? { more: [image] } : {}),
     };
   },
 });

@@ -7,14 +7,13 @@ import { defineTool, READ } from '../tool.js';
 export const getHoldingsTool = defineTool({
   name: 'get_holdings',
   title: 'Get holdings',
-  description:
-    'Securities held in the account (demat, collateral, unsettled today): quantity and where each is listed.',
+  description: 'Securities held (demat, collateral, unsettled): quantities and listings.',
   annotations: READ,
-  input: { limit: limitField(20, 100, 'holdings'), cursor: cursorField },
+  input: { limit: limitField(20, 100), cursor: cursorField },
   output: {
     items: z.array(
       z.object({
-        instrument: z.string().describe('The first listing.'),
+        instrument: z.string(),
         listings: z.array(z.string()),
         quantity: z.number(),
         dpQuantity: z.number().optional(),
@@ -29,7 +28,7 @@ export const getHoldingsTool = defineTool({
     nextCursor: z.string().optional(),
   },
   async handler(args, ctx) {
-    const holdings = await ctx.deps.client.getHoldings({ signal: ctx.extra.signal });
+    const holdings = await ctx.deps.client.getHoldings({ signal: ctx.signal });
     const p = page(holdings, args.limit, args.cursor, 'holdings');
     const items = p.items.map((h) => {
       const listings = h.listings.map((l) => `${l.exchange}:${l.tradingSymbol}`);

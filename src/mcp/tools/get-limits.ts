@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { showRupees } from '../../core/checks/index.js';
 import { defineTool, READ } from '../tool.js';
 
-const rupees = (what: string) => z.number().optional().describe(`${what}.`);
-
 /** `name ₹amount` for each part the broker reported; absent parts are left out, never shown as ₹0. */
 function reported(parts: readonly [string, number | undefined][]): string[] {
   return parts.flatMap(([name, amount]) => (amount === undefined ? [] : [`${name} ${showRupees(amount)}`]));
@@ -35,24 +33,23 @@ function limitsText(l: {
 export const getLimitsTool = defineTool({
   name: 'get_limits',
   title: 'Get limits',
-  description:
-    'Cash and margin of the account in rupees: cash, pay-in, collateral, margin used (span, exposure, premium) and available (cash + payin + collateral - margin used).',
+  description: 'Cash and margin in rupees: available, cash, pay-in, collateral, margin used.',
   annotations: READ,
   input: {},
   output: {
-    available: z.number().describe('Margin available to trade.'),
+    available: z.number(),
     cash: z.number(),
     marginUsed: z.number(),
-    payin: rupees('Pay-in today'),
-    collateral: rupees('Collateral from holdings'),
-    brokerCollateral: rupees('Collateral the broker recognises'),
-    span: rupees('Span margin used'),
-    exposure: rupees('Exposure margin used'),
-    premium: rupees('Option premium used'),
-    peakMargin: rupees('Peak margin used'),
+    payin: z.number().optional(),
+    collateral: z.number().optional(),
+    brokerCollateral: z.number().optional(),
+    span: z.number().optional(),
+    exposure: z.number().optional(),
+    premium: z.number().optional(),
+    peakMargin: z.number().optional(),
   },
   async handler(_args, ctx) {
-    const l = await ctx.deps.client.getLimits({ signal: ctx.extra.signal });
+    const l = await ctx.deps.client.getLimits({ signal: ctx.signal });
     return {
       data: {
         available: l.available,

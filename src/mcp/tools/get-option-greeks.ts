@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Greeks } from '../../core/domain/greeks.js';
 import { OPTION_TYPES } from '../../core/vocabulary/index.js';
+import { upTo, words } from '../fields.js';
 import { defineTool, READ } from '../tool.js';
 
 const greeks = z
@@ -21,26 +22,19 @@ const line = (label: string, g: Greeks): string =>
 export const getOptionGreeksTool = defineTool({
   name: 'get_option_greeks',
   title: 'Get option greeks',
-  description:
-    "Price, delta, gamma, theta, vega and rho of the call and the put at one strike, from the broker's calculator; the spot comes from get_quote on the underlying (NIFTY 50 = NSE:26000).",
+  description: "The call's and the put's price and greeks at one strike (broker's calculator).",
   annotations: READ,
   input: {
-    expiry: z.string().trim().min(7).max(20).describe('Expiry date: 2026-11-24, 24-NOV-2026 or 24NOV26.'),
-    strike: z.number().positive().max(10_000_000).describe('Rupees.'),
-    spot: z.number().positive().max(10_000_000).describe("The underlying's price, rupees."),
-    volatility: z.number().positive().max(500).describe('Implied volatility, percent a year (14.5).'),
-    interest_rate: z.number().min(0).max(50).default(7).describe('Risk-free rate, percent a year.'),
+    expiry: words(20).describe('2026-11-24 or 24NOV26.'),
+    strike: upTo(10_000_000),
+    spot: upTo(10_000_000).describe('Price of the underlying.'),
+    volatility: upTo(500).describe('Implied, % a year (14.5).'),
+    interest_rate: z.number().min(0).max(50).default(7).describe('Risk-free, % a year.'),
     option_type: z
       .preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(OPTION_TYPES))
-      .optional()
-      .describe('The answer carries both either way.'),
+      .optional(),
   },
   output: {
-    expiry: z.string(),
-    strike: z.number(),
-    spot: z.number(),
-    volatility: z.number(),
-    interestRate: z.number(),
     call: greeks,
     put: greeks,
   },
@@ -54,15 +48,10 @@ export const getOptionGreeksTool = defineTool({
         volatility: args.volatility,
         ...(args.option_type === undefined ? {} : { optionType: args.option_type }),
       },
-      { signal: ctx.extra.signal },
+      { signal: ctx.signal },
     );
     return {
       data: {
-        expiry: args.expiry,
-        strike: args.strike,
-        spot: args.spot,
-        volatility: args.volatility,
-        interestRate: args.interest_rate,
         call: { ...g.call },
         put: { ...g.put },
       },

@@ -8,8 +8,7 @@ import { defineTool, READ } from '../tool.js';
 export const getOrderBookTool = defineTool({
   name: 'get_order_book',
   title: 'Get order book',
-  description:
-    "Today's orders in their latest state, newest first, with counts by state. Filter with `status`; rejected orders carry the broker's reason.",
+  description: "Today's orders, newest first, with counts by state and rejection reasons.",
   annotations: READ,
   input: {
     status: z
@@ -18,13 +17,13 @@ export const getOrderBookTool = defineTool({
         z.enum(['all', 'open', 'complete', 'rejected', 'canceled']),
       )
       .default('all')
-      .describe('open: pending, open or trigger pending.'),
-    limit: limitField(20, 100, 'orders'),
+      .describe('open: pending, open, trigger pending.'),
+    limit: limitField(20, 100),
     cursor: cursorField,
   },
   output: {
     items: z.array(orderOut),
-    total: z.number().describe('Orders matching the filter.'),
+    total: z.number(),
     counts: z.object({
       open: z.number(),
       complete: z.number(),
@@ -35,7 +34,7 @@ export const getOrderBookTool = defineTool({
     nextCursor: z.string().optional(),
   },
   async handler(args, ctx) {
-    const orders = [...(await ctx.deps.client.getOrderBook({ signal: ctx.extra.signal }))].sort((a, b) =>
+    const orders = [...(await ctx.deps.client.getOrderBook({ signal: ctx.signal }))].sort((a, b) =>
       b.orderNumber.localeCompare(a.orderNumber),
     );
     const counts = countByGroup(orders);

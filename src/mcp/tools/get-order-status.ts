@@ -6,21 +6,18 @@ import { ToolInputError } from '../errors.js';
 import { ticketIdField } from '../fields.js';
 import { limitField } from '../paging.js';
 import { nextStepFor, renderTicket } from '../render-ticket.js';
-import { external, rejectionOf, rejectionOut } from '../schemas/common.js';
-import { orderLine, orderOf, orderOut } from '../schemas/order.js';
-import { type ConfirmationPath, ticketData, ticketOut } from '../schemas/ticket.js';
-import { ORDER_STATES } from '../schemas/vocabulary.js';
+import { orderLine, orderOf, orderOut, orderStateOut } from '../schemas/order.js';
+import { answerData, answerOut, confirmationOf } from '../schemas/ticket.js';
 import { defineTool, READ } from '../tool.js';
 import { untrusted } from '../untrusted.js';
 
+/** One report of an order's history; the order itself carries the rejection, if any. */
 const eventOut = z.object({
-  status: z.enum(ORDER_STATES),
-  statusText: z.string(),
-  reportType: z.string().optional().describe('NewAck, New, Fill, Rejected, ...'),
+  status: orderStateOut,
+  reportType: z.string().optional(),
   filledQuantity: z.number(),
   averagePrice: z.number().optional(),
-  time: z.string().optional().describe('IST.'),
-  rejection: rejectionOut.optional(),
+  time: z.string().optional(),
 });
 
 function historyView(h: OrderHistory, events: number) {
@@ -28,12 +25,10 @@ function historyView(h: OrderHistory, events: number) {
     order: orderOf(h.current),
     events: h.events.slice(0, events).map((e) => ({
       status: e.status,
-      statusText: external(e.statusText, 40) ?? e.status,
       reportType: e.reportType,
       filledQuantity: e.filledQuantity,
       averagePrice: e.averagePrice,
       time: e.updatedAt ?? e.exchangeTime,
-      rejection: e.rejection && rejectionOf(e.rejection),
     })),
   };
 }
@@ -56,22 +51,20 @@ function ticketNumbers(ticket: Ticket): string[] {
 export const getOrderStatusTool = defineTool({
   name: 'get_order_status',
   title: 'Get order status',
-  description:
-    'Where an order stands: its latest state (accepted is not executed: an order can still be rejected after it got a number) and its reports, newest first. Give the order number, or the ticket id a place_* call returned (that also settles orders whose outcome was unknown).',
+  description: 'An order and its reports, or a ticket and its orders (settling UNKNOWN ones).',
   annotations: READ,
   input: {
     order_number: z
       .string()
       .trim()
       .regex(/^\d{1,20}$/)
-      .optional()
-      .describe('The broker order number (14 digits).'),
+      .optional(),
     ticket_id: ticketIdField.optional(),
-    events: limitField(10, 50, 'history entries per order'),
+    events: limitField(10, 50).describe('Reports per order.'),
   },
   output: {
-    ticket: z.object(ticketOut).optional(),
-    orders: z.array(z.object({ order: orderOut, events: z.array(eventOut).describe('Newest first.') })),
+    ticket: z.object(answerOut).optional(),
+    orders: z.array(z.object({ order: orderOut, events: z.array(eventOut) })),
   },
   async handler(args, ctx) {
     if ((args.order_number === undefined) === (args.ticket_id === undefined)) {
@@ -82,7 +75,7 @@ export const getOrderStatusTool = defineTool({
     }
     // A ticket of unknown outcome is settled from the order book first; an old one comes from the audit log.
     const ticket =
-      args.ticket_id === undefined ? undefined : await ctx.deps.gate.status(args.ticket_id, ctx.extra.signal);
+      args.ticket_id === undefined ? undefined : await ctx.deps.gate.status(args.ticket_id, ctx.signal);
     if (args.ticket_id !== undefined && !ticket) {
       throw new GateError(
         'TICKET_NOT_FOUND',
@@ -91,7 +84,7 @@ export const getOrderStatusTool = defineTool({
     }
     const numbers = ticket ? ticketNumbers(ticket) : [args.order_number as string];
     const histories = await Promise.all(
-      numbers.map((n) => ctx.deps.client.getOrderHistory(n, { signal: ctx.extra.signal })),
+      numbers.map((n) => ctx.deps.client.getOrderHistory(n, { signal: ctx.signal })),
     );
     const orders = histories.map((h) => historyView(h, args.events));
     const lines = histories.flatMap((h) => [
@@ -103,18 +96,10 @@ export const getOrderStatusTool = defineTool({
       : lines.join('\n');
     return {
       data: {
-        ...(ticket ? { ticket: ticketData(ticket, confirmationOf(ticket), nextStepFor(ticket)) } : {}),
+        ...(ticket ? { ticket: answerData(ticket, confirmationOf(ticket), nextStepFor(ticket)) } : {}),
         orders,
       },
       text,
     };
   },
 });
-
-/** The path a decided ticket went through, read from who decided it. */
-function confirmationOf(ticket: Ticket): ConfirmationPath {
-  const channel = ticket.decidedBy?.channel ?? '';
-  if (channel === 'mcp-elicitation') return 'elicitation';
-  if (channel === 'mcp-tool') return 'tool';
-  return channel === 'discord' ? 'discord' : 'none';
-}

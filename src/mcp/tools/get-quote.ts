@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { showCount, showPrice } from '../../core/checks/index.js';
 import type { DepthLevel, Quote } from '../../core/domain/quote.js';
 import { exchangeField, instrumentField } from '../fields.js';
-import { instrumentOf, type Resolved, resolveInstrument } from '../inputs.js';
-import { EXTERNAL, external, instrumentOut } from '../schemas/common.js';
+import { type Resolved, resolveInstrument } from '../inputs.js';
 import { defineTool, READ } from '../tool.js';
 import { untrusted } from '../untrusted.js';
 
@@ -64,16 +63,13 @@ function text(key: string, q: Quote, v: ReturnType<typeof present>): string {
 export const getQuoteTool = defineTool({
   name: 'get_quote',
   title: 'Get quote',
-  description:
-    "Quote of one instrument: last price and time, day range, volume, circuit band (the day's allowed prices), tick, lot, and 5 levels of bids and asks. An index has no depth, band or volume.",
+  description: 'Last price and time, day range, volume, circuit band, tick, lot, 5-level depth.',
   annotations: READ,
   input: { instrument: instrumentField, exchange: exchangeField },
   output: {
-    instrument: instrumentOut,
-    companyName: z.string().optional().describe(EXTERNAL),
+    instrument: z.string(),
     lastPrice: z.number(),
-    lastQuantity: z.number().optional(),
-    lastTradeTime: z.string().optional().describe('IST.'),
+    lastTradeTime: z.string().optional(),
     dayHigh: z.number().optional(),
     dayLow: z.number().optional(),
     volume: z.number().optional(),
@@ -81,19 +77,17 @@ export const getQuoteTool = defineTool({
     upperCircuit: z.number().optional(),
     tickSize: z.number().optional(),
     lotSize: z.number().optional(),
-    bids: z.array(level).describe('Best bids first.'),
-    asks: z.array(level).describe('Best asks first.'),
+    bids: z.array(level),
+    asks: z.array(level),
   },
   async handler(args, ctx) {
     const r = resolveInstrument(ctx.deps.catalog(), args.instrument, args.exchange);
-    const q = await ctx.deps.client.getQuote(r.ref, { signal: ctx.extra.signal });
+    const q = await ctx.deps.client.getQuote(r.ref, { signal: ctx.signal });
     const v = present(q, r);
     return {
       data: {
-        instrument: instrumentOf(r, q.tradingSymbol),
-        companyName: external(q.companyName, 80),
+        instrument: r.key,
         lastPrice: q.lastPrice,
-        lastQuantity: v.lastQuantity,
         lastTradeTime: q.lastTradeTime,
         dayHigh: q.dayHigh,
         dayLow: q.dayLow,

@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { showCount, showPrice } from '../../core/checks/index.js';
 import { cursorField, limitField, page, pageNote } from '../paging.js';
-import { EXTERNAL, external } from '../schemas/common.js';
+import { external } from '../schemas/common.js';
 import { defineTool, READ } from '../tool.js';
 
 /** `get_trade_book`: today's fills, newest first, paged. */
 export const getTradeBookTool = defineTool({
   name: 'get_trade_book',
   title: 'Get trade book',
-  description:
-    "Today's fills (executed trades), newest first: order number, instrument, side, quantity, price and time.",
+  description: "Today's fills, newest first: order number, instrument, side, quantity, price, time.",
   annotations: READ,
-  input: { limit: limitField(20, 100, 'fills'), cursor: cursorField },
+  input: { limit: limitField(20, 100), cursor: cursorField },
   output: {
     items: z.array(
       z.object({
@@ -21,16 +20,15 @@ export const getTradeBookTool = defineTool({
         side: z.string(),
         fillQuantity: z.number(),
         fillPrice: z.number(),
-        fillTime: z.string().optional().describe('IST.'),
-        product: z.string().optional(),
-        remarks: z.string().optional().describe(EXTERNAL),
+        fillTime: z.string().optional(),
+        remarks: z.string().optional(),
       }),
     ),
     total: z.number(),
     nextCursor: z.string().optional(),
   },
   async handler(args, ctx) {
-    const trades = [...(await ctx.deps.client.getTradeBook({ signal: ctx.extra.signal }))].sort(
+    const trades = [...(await ctx.deps.client.getTradeBook({ signal: ctx.signal }))].sort(
       (a, b) => (b.fillTime ?? '').localeCompare(a.fillTime ?? '') || b.fillId.localeCompare(a.fillId),
     );
     const p = page(trades, args.limit, args.cursor, 'trades');
@@ -42,7 +40,6 @@ export const getTradeBookTool = defineTool({
       fillQuantity: t.fillQuantity,
       fillPrice: t.fillPrice,
       fillTime: t.fillTime,
-      product: t.product,
       remarks: external(t.remarks, 80),
     }));
     const lines = items.map(

@@ -10,8 +10,7 @@ const INDEX_EXCHANGES = ['NSE', 'BSE'] as const;
 export const listIndicesTool = defineTool({
   name: 'list_indices',
   title: 'List indices',
-  description:
-    'Indices of NSE or BSE with the EXCHANGE:TOKEN to quote them by in get_quote and get_candles (NIFTY 50 = NSE:26000); filter by name with `query`.',
+  description: 'NSE or BSE indices with the key to quote each by (NIFTY 50 = NSE:26000).',
   annotations: READ,
   input: {
     exchange: z
@@ -22,10 +21,9 @@ export const listIndicesTool = defineTool({
             `${String(issue.input).slice(0, 10)} has no indices: indices are listed on NSE and BSE; call again with exchange NSE or BSE`,
         }),
       )
-      .default('NSE')
-      .describe('Default NSE.'),
-    query: z.string().trim().max(40).optional().describe('Text the name contains (any case).'),
-    limit: limitField(50, 100, 'indices'),
+      .default('NSE'),
+    query: z.string().trim().max(40).optional(),
+    limit: limitField(50, 100),
     cursor: cursorField,
   },
   output: {
@@ -34,14 +32,14 @@ export const listIndicesTool = defineTool({
       z.object({
         name: z.string(),
         token: z.string(),
-        key: z.string().describe('EXCHANGE:TOKEN, for later calls.'),
+        key: z.string(),
       }),
     ),
     total: z.number(),
     nextCursor: z.string().optional(),
   },
   async handler(args, ctx) {
-    const all = await ctx.deps.client.listIndices(args.exchange, { signal: ctx.extra.signal });
+    const all = await ctx.deps.client.listIndices(args.exchange, { signal: ctx.signal });
     const needle = args.query?.toUpperCase();
     const matching = all
       .map((e) => ({ name: cleanExternal(e.name, 60), token: e.token, key: `${args.exchange}:${e.token}` }))

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { placeThroughGate } from '../confirm/place.js';
-import { productField, quantityField } from '../fields.js';
+import { productField, quantityField, upTo, words } from '../fields.js';
 import { toProduct } from '../inputs.js';
-import { ticketOut } from '../schemas/ticket.js';
+import { answerOut } from '../schemas/ticket.js';
 import { defineTool, PLACE } from '../tool.js';
 import { CONFIRMATION_NOTE } from './place-order.js';
 
@@ -10,17 +10,17 @@ import { CONFIRMATION_NOTE } from './place-order.js';
 export const placeLongStraddleTool = defineTool({
   name: 'place_long_straddle',
   title: 'Place long straddle',
-  description: `Buys the call and the put of an underlying at the same strike and expiry, at market (the broker's straddle order). ${CONFIRMATION_NOTE}`,
+  description: `Buys the call and the put of one strike and expiry at market. ${CONFIRMATION_NOTE}`,
   annotations: PLACE,
   input: {
-    symbol: z.string().trim().min(1).max(20).describe('The underlying: NIFTY, BANKNIFTY, RELIANCE, ...'),
-    strike: z.number().positive().max(10_000_000).describe('Rupees, listed for that expiry.'),
-    expiry: z.string().trim().min(7).max(20).describe('Expiry date: 2026-11-24, 24-NOV-2026 or 24NOV26.'),
-    quantity: quantityField.describe('Units per leg (lots x lot size).'),
-    product: productField.optional().describe('M carry-forward (default) or I intraday.'),
-    remarks: z.string().trim().max(40).optional().describe('A short note kept with the orders.'),
+    symbol: words(20).describe('Underlying: NIFTY, BANKNIFTY, ...'),
+    strike: upTo(10_000_000),
+    expiry: words(20).describe('2026-11-24 or 24NOV26.'),
+    quantity: quantityField.describe('Units per leg.'),
+    product: productField.optional().describe('M (default) or I.'),
+    remarks: z.string().trim().max(40).optional(),
   },
-  output: ticketOut,
+  output: answerOut,
   handler: (args, ctx) =>
     placeThroughGate(ctx, {
       kind: 'straddle',

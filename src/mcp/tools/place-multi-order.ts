@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_ORDERS_PER_MULTI } from '../../core/vocabulary/index.js';
 import { placeThroughGate } from '../confirm/place.js';
-import { orderInputShape, toOrderInput } from '../schemas/order-input.js';
-import { ticketOut } from '../schemas/ticket.js';
+import { orderItemShape, toOrderInput } from '../schemas/order-input.js';
+import { answerOut } from '../schemas/ticket.js';
 import { defineTool, PLACE } from '../tool.js';
 import { CONFIRMATION_NOTE } from './place-order.js';
 
@@ -10,15 +10,15 @@ import { CONFIRMATION_NOTE } from './place-order.js';
 export const placeMultiOrderTool = defineTool({
   name: 'place_multi_order',
   title: 'Place several orders',
-  description: `Places 1 to ${MAX_ORDERS_PER_MULTI} orders as one ticket, confirmed once and sent in one call (each can still be rejected). ${CONFIRMATION_NOTE}`,
+  description: `1 to ${MAX_ORDERS_PER_MULTI} orders as one ticket, confirmed once. ${CONFIRMATION_NOTE}`,
   annotations: PLACE,
   input: {
     orders: z
-      .array(z.object(orderInputShape))
+      .array(z.object(orderItemShape))
       .min(1)
       .max(MAX_ORDERS_PER_MULTI)
       .describe('Each with the fields of place_order.'),
   },
-  output: ticketOut,
+  output: answerOut,
   handler: (args, ctx) => placeThroughGate(ctx, { kind: 'multi', orders: args.orders.map(toOrderInput) }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { instrumentKey } from '../../core/catalogue/index.js';
 import { EXCHANGES, INSTRUMENT_KINDS } from '../../core/vocabulary/index.js';
+import { words } from '../fields.js';
 import { cursorField, decodeCursor, encodeCursor, limitField } from '../paging.js';
 import { defineTool } from '../tool.js';
 
@@ -12,34 +13,27 @@ const MAX_HITS = 100;
 export const searchInstrumentsTool = defineTool({
   name: 'search_instruments',
   title: 'Search instruments',
-  description:
-    'Finds instruments by symbol, name or token, tolerating typos ("reliance", "nifty 24000 ce", "banknifty fut", "2885"): the exact EXCHANGE:TRADINGSYMBOL to quote or order.',
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  description: 'Instruments by symbol, name or token, typos too ("nifty 24000 ce"), with their keys.',
+  annotations: { readOnlyHint: true, openWorldHint: false },
   input: {
-    query: z.string().trim().min(1).max(64).describe('What to look for.'),
-    exchange: z.preprocess(upper, z.enum(EXCHANGES)).optional().describe('Only this exchange.'),
-    kind: z
-      .preprocess(upper, z.enum(INSTRUMENT_KINDS))
-      .optional()
-      .describe('Only this kind (EQ is a stock).'),
-    limit: limitField(10, 50, 'instruments'),
+    query: words(64).describe('Symbol, name or token.'),
+    exchange: z.preprocess(upper, z.enum(EXCHANGES)).optional(),
+    kind: z.preprocess(upper, z.enum(INSTRUMENT_KINDS)).optional(),
+    limit: limitField(10, 50),
     cursor: cursorField,
   },
   output: {
     items: z.array(
       z.object({
-        key: z.string().describe('EXCHANGE:TRADINGSYMBOL, for later calls.'),
-        exchange: z.string(),
+        key: z.string(),
         token: z.string(),
-        tradingSymbol: z.string(),
-        symbolName: z.string(),
         kind: z.string(),
         expiry: z.string().optional(),
         strike: z.number().optional(),
         optionType: z.string().optional(),
         lotSize: z.number(),
         tickSize: z.number(),
-        match: z.enum(['exact', 'prefix', 'substring', 'fuzzy']),
+        match: z.string(),
       }),
     ),
     nextCursor: z.string().optional(),
@@ -55,10 +49,7 @@ export const searchInstrumentsTool = defineTool({
     });
     const items = hits.slice(offset, wanted).map(({ instrument: i, match }) => ({
       key: instrumentKey(i),
-      exchange: i.exchange,
       token: i.token,
-      tradingSymbol: i.tradingSymbol,
-      symbolName: i.symbolName,
       kind: i.kind,
       expiry: i.expiry,
       strike: i.strike,

@@ -1,8 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { type NodeIncomingMessageLike, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import {
+  type AuthInfo,
+  createMcpHandler,
+  isInitializeRequest,
+  isJsonContentType,
+  isLegacyRequest,
+} from '@modelcontextprotocol/server';
 import { type Logger, silentLogger } from '../../core/logger.js';
+import type { McpService } from '../server.js';
 import { type Every, everyInterval } from '../timers.js';
 import { BodyError, discardBody, readJsonBody } from './body.js';
 import { allowedHosts, allowedOrigins, type GuardOptions, guardRequest, isLoopbackHost } from './guards.js';
@@ -10,8 +17,8 @@ import { SessionTable } from './sessions.js';
 
 /** How to serve MCP over Streamable HTTP. */
 export interface HttpOptions extends GuardOptions {
-  /** Builds one MCP server per session. */
-  readonly createServer: () => McpServer;
+  /** Builds the servers: one per 2025-11-25 session, one per 2026-07-28 request. */
+  readonly service: McpService;
   readonly logger?: Logger;
   readonly maxBodyBytes?: number;
   /** Most sessions open at once (default 64); when full, the least recently used idle one is closed. */
@@ -41,6 +48,9 @@ const RETRY_AFTER_S = 5;
 /** How long the rest of a refused body may keep arriving before the connection is cut. */
 const DISCARD_MS = 10_000;
 
+/** Who the shared bearer token says calls; the token itself stays out of every handler's reach. */
+const SHARED_TOKEN: AuthInfo = { token: 'OMSDESK_MCP_TOKEN', clientId: 'omsdesk-mcp-token', scopes: [] };
+
 function reply(
   res: ServerResponse,
   status: number,
@@ -53,9 +63,11 @@ function reply(
 }
 
 /**
- * Serves MCP at `/mcp` with stateful sessions (so elicitation and progress reach the client), refusing
- * foreign Host and Origin headers (403) and, when a token is set, requests without it (401). Binding off
- * loopback without a token is refused.
+ * Serves MCP at `/mcp` in both revisions, refusing foreign Host and Origin headers (403) and, when a token
+ * is set, requests without it (401); binding off loopback without a token is refused. A request of
+ * 2026-07-28 (its `_meta` says so) is served on its own, with no session and no handshake; 2025-11-25
+ * clients get stateful sessions as before, so elicitation, progress and resumable streams reach them.
+ * The verified credential rides each request to the handlers (`authInfo`), never a session.
  */
 export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   if (!isLoopbackHost(o.host) && (o.token === undefined || o.token === '')) {
@@ -65,46 +77,67 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   }
   const logger = o.logger ?? silentLogger;
   const maxBodyBytes = o.maxBodyBytes ?? 1024 * 1024;
+  const onerror = (error: Error): void => logger.debug('mcp http', { error: error.message });
   const table = new SessionTable(
-    o.createServer,
+    () => o.service.server({ era: 'legacy' }),
     { maxSessions: o.maxSessions ?? 64, idleMs: o.idleMs ?? 30 * 60_000 },
     { now: o.now ?? Date.now, every: o.every ?? everyInterval },
   );
+  const modern = createMcpHandler(({ era }) => o.service.server({ era, perRequest: true }), {
+    legacy: 'reject',
+    onerror,
+    maxRequestBodySize: maxBodyBytes,
+  });
+  const serveModern = toNodeHandler(modern, { onerror, maxRequestBodySize: maxBodyBytes });
+  const stopUpdates = o.service.updates.listen((uris) => {
+    for (const uri of uris) modern.notify.resourceUpdated(uri);
+  });
   let guards = { hosts: new Set<string>(), origins: new Set<string>() };
   let options: GuardOptions = o;
+
+  /** 2025-11-25: a session's request, held busy from before its body is read so it cannot be evicted. */
+  const inSession = async (req: IncomingMessage, res: ServerResponse, id: string): Promise<void> => {
+    const transport = table.use(id, res);
+    if (!transport) {
+      if (req.method === 'POST') discardBody(req, DISCARD_MS);
+      return reply(res, 404, 'session not found: start a new session');
+    }
+    if (req.method !== 'POST') return transport.handleRequest(req, res);
+    return transport.handleRequest(req, res, await readJsonBody(req, maxBodyBytes));
+  };
+
+  /** 2025-11-25: an initialize opens a session; anything else without one is refused. */
+  const openSession = async (res: ServerResponse, req: IncomingMessage, body: unknown): Promise<void> => {
+    if (!isInitializeRequest(body))
+      return reply(res, 400, 'bad request: send initialize first, then the mcp-session-id header');
+    const transport = await table.open(res);
+    if (!transport) {
+      return reply(res, 503, 'too many open sessions, all busy: retry later', {
+        'retry-after': String(RETRY_AFTER_S),
+      });
+    }
+    return transport.handleRequest(req, res, body);
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path !== MCP_PATH) return reply(res, 404, `not found: MCP is served at ${MCP_PATH}`);
     const refusal = guardRequest(req.headers, options, guards.hosts, guards.origins);
     if (refusal) return reply(res, refusal.status, refusal.message, { ...refusal.headers });
+    if (options.token !== undefined) (req as IncomingMessage & { auth?: AuthInfo }).auth = SHARED_TOKEN;
     const sessionId = req.headers['mcp-session-id'];
     const id = Array.isArray(sessionId) ? sessionId[0] : sessionId;
-    if (req.method === 'POST') {
-      if (id !== undefined) {
-        // Held before the body is read, so the session cannot be evicted while its request arrives.
-        const transport = table.use(id, res);
-        if (!transport) return reply(res, 404, 'session not found: start a new session');
-        return transport.handleRequest(req, res, await readJsonBody(req, maxBodyBytes));
-      }
-      const body = await readJsonBody(req, maxBodyBytes);
-      if (!isInitializeRequest(body))
-        return reply(res, 400, 'bad request: send initialize first, then the mcp-session-id header');
-      const transport = await table.open(res);
-      if (!transport) {
-        return reply(res, 503, 'too many open sessions, all busy: retry later', {
-          'retry-after': String(RETRY_AFTER_S),
-        });
-      }
-      return transport.handleRequest(req, res, body);
-    }
-    if (req.method === 'GET' || req.method === 'DELETE') {
-      const transport = id === undefined ? undefined : table.use(id, res);
-      if (!transport)
-        return reply(res, id === undefined ? 400 : 404, 'a valid mcp-session-id header is required');
-      return transport.handleRequest(req, res);
-    }
-    return reply(res, 405, 'method not allowed', { allow: 'GET, POST, DELETE' });
+    if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'DELETE')
+      return reply(res, 405, 'method not allowed', { allow: 'GET, POST, DELETE' });
+    if (id !== undefined) return inSession(req, res, id);
+    if (req.method !== 'POST') return reply(res, 400, 'a valid mcp-session-id header is required');
+    if (!isJsonContentType(req.headers['content-type'] ?? null))
+      return reply(res, 415, 'unsupported media type: send Content-Type: application/json');
+    const body = await readJsonBody(req, maxBodyBytes);
+    // Node's message types `method` as possibly absent; the adapter's shape does not (it is there for a server's requests).
+    const node = req as NodeIncomingMessageLike;
+    if (await isLegacyRequest(await toWebRequest(node, body), body)) return openSession(res, req, body);
+    return serveModern(node, res, body);
   };
 
   const server = createServer((req, res) => {
@@ -136,6 +169,8 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
     port,
     sessions: () => table.size,
     async close() {
+      stopUpdates();
+      await modern.close();
       await table.closeAll();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

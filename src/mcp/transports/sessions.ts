@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import type { McpServer } from '@modelcontextprotocol/server';
 import type { Every } from '../timers.js';
 import { BoundedEventStore } from './events.js';
 
 interface Session {
   readonly id: string;
-  readonly transport: StreamableHTTPServerTransport;
+  readonly transport: NodeStreamableHTTPServerTransport;
   readonly server: McpServer;
   /** HTTP requests and streams of this session still open. */
   inFlight: number;
@@ -80,7 +80,7 @@ export class SessionTable {
   }
 
   /** The session with this id, held busy until `res` closes; undefined when there is no such session. */
-  use(id: string, res: ServerResponse): StreamableHTTPServerTransport | undefined {
+  use(id: string, res: ServerResponse): NodeStreamableHTTPServerTransport | undefined {
     const session = this.#sessions.get(id);
     if (!session?.ready) return undefined;
     this.#hold(session, res);
@@ -91,12 +91,12 @@ export class SessionTable {
    * A new session for the initialize request answered on `res`, connected to a fresh server; undefined
    * when the table is full and every session is busy.
    */
-  async open(res: ServerResponse): Promise<StreamableHTTPServerTransport | undefined> {
+  async open(res: ServerResponse): Promise<NodeStreamableHTTPServerTransport | undefined> {
     // The slot is taken before the first await, so a burst of initializes cannot overfill the table.
     if (this.#sessions.size >= this.limits.maxSessions && !this.#evictIdlest()) return undefined;
     const id = randomUUID();
     const server = this.createServer();
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       // Lets a client whose stream dropped while a person decides resume it and still get the answer.
       eventStore: new BoundedEventStore(),

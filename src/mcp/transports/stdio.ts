@@ -1,24 +1,27 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StdioServerTransport, serveStdio as serveEras } from '@modelcontextprotocol/server/stdio';
+import type { Logger } from '../../core/logger.js';
+import type { McpService } from '../server.js';
 
 /** An MCP server attached to this process's stdin and stdout. */
 export interface StdioHandle {
-  /** Resolves when the client goes away (stdin ends) or the transport closes. */
+  /** Resolves when the client goes away (stdin ends) or the connection closes. */
   readonly closed: Promise<void>;
   close(): Promise<void>;
 }
 
 /**
- * Serves MCP over stdio. Only protocol messages go to stdout: everything else the process says must go
- * to stderr (the CLI's logger does).
+ * Serves MCP over stdio in both revisions: the client's opening message pins the connection to 2026-07-28
+ * (no handshake) or to 2025-11-25 (initialize), and one server serves it. Only protocol messages go to
+ * stdout: everything else the process says must go to stderr (the CLI's logger does).
  */
-export async function serveStdio(
-  server: McpServer,
+export function serveStdio(
+  service: McpService,
+  logger: Logger,
   streams: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream } = {
     stdin: process.stdin,
     stdout: process.stdout,
   },
-): Promise<StdioHandle> {
+): StdioHandle {
   const transport = new StdioServerTransport(
     streams.stdin as typeof process.stdin,
     streams.stdout as typeof process.stdout,
@@ -27,15 +30,16 @@ export async function serveStdio(
   const closed = new Promise<void>((resolve) => {
     done = resolve;
   });
-  transport.onclose = () => done();
-  // The SDK transport does not notice the end of stdin; a client that quits closes it.
   streams.stdin.once('end', () => done());
   streams.stdin.once('close', () => done());
-  await server.connect(transport);
+  const handle = serveEras(({ era }) => service.server({ era }), {
+    transport,
+    onerror: (error) => logger.debug('mcp stdio', { error: error.message }),
+  });
   return {
     closed,
     async close() {
-      await server.close();
+      await handle.close();
       done();
     },
   };

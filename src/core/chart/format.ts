@@ -1,7 +1,7 @@
-import { showPrice } from '../../core/checks/index.js';
-import type { Candle } from '../../core/domain/candle.js';
-import { istParts } from '../../core/time/ist.js';
-import type { CandleInterval } from '../../core/vocabulary/index.js';
+import { showPrice } from '../checks/index.js';
+import type { Candle } from '../domain/candle.js';
+import { istParts } from '../time/ist.js';
+import type { CandleInterval } from '../vocabulary/index.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const pad = (n: number): string => String(n).padStart(2, '0');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { THEME, textWidth } from '../../../src/core/chart/theme.js';
+import { labelCentre, timeLabels } from '../../../src/core/chart/time-labels.js';
 import { fromIst } from '../../../src/core/time/ist.js';
 import type { CandleInterval } from '../../../src/core/vocabulary/index.js';
-import { THEME, textWidth } from '../../../src/discord/chart/theme.js';
-import { labelCentre, timeLabels } from '../../../src/discord/chart/time-labels.js';
 import { type candle, DAY, dailyWalk, MINUTE, OPEN, walk } from './candles.js';
 
 const PLOT = 900;

@@ -1,5 +1,5 @@
-import type { Candle } from '../../core/domain/candle.js';
-import type { CandleInterval } from '../../core/vocabulary/index.js';
+import type { Candle } from '../domain/candle.js';
+import type { CandleInterval } from '../vocabulary/index.js';
 import { compactVolume, priceText } from './format.js';
 import type { Geometry } from './geometry.js';
 import { line, px, rect, text } from './svg.js';

@@ -1,5 +1,5 @@
-import type { Candle } from '../../core/domain/candle.js';
-import { CANDLE_INTERVALS, type CandleInterval } from '../../core/vocabulary/index.js';
+import type { Candle } from '../domain/candle.js';
+import { CANDLE_INTERVALS, type CandleInterval } from '../vocabulary/index.js';
 import type { CandleChartInput } from './types.js';
 import { ChartInputError } from './types.js';
 

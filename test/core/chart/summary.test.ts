@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { renderCandleChart } from '../../../src/core/chart/index.js';
+import { prepareChart } from '../../../src/core/chart/input.js';
+import { chartSummary } from '../../../src/core/chart/summary.js';
 import { fromIst } from '../../../src/core/time/ist.js';
-import { renderCandleChart } from '../../../src/discord/chart/index.js';
-import { prepareChart } from '../../../src/discord/chart/input.js';
-import { chartSummary } from '../../../src/discord/chart/summary.js';
 import { candle, dailyWalk, MINUTE, OPEN } from './candles.js';
 
 const three = [

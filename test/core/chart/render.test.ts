@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { chartSvg } from '../../../src/core/chart/compose.js';
+import { type CandleChartInput, ChartInputError, renderCandleChart } from '../../../src/core/chart/index.js';
+import { prepareChart } from '../../../src/core/chart/input.js';
+import { THEME } from '../../../src/core/chart/theme.js';
 import { fromIst } from '../../../src/core/time/ist.js';
-import { chartSvg } from '../../../src/discord/chart/compose.js';
-import {
-  type CandleChartInput,
-  ChartInputError,
-  renderCandleChart,
-} from '../../../src/discord/chart/index.js';
-import { prepareChart } from '../../../src/discord/chart/input.js';
-import { THEME } from '../../../src/discord/chart/theme.js';
 import { candle, DAY, dailyWalk, MINUTE, OPEN, walk } from './candles.js';
 import { decodePng, type Picture, PNG_SIGNATURE, pngSize } from './png.js';
 

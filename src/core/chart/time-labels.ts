@@ -1,6 +1,6 @@
-import type { Candle } from '../../core/domain/candle.js';
-import { istDate, istParts } from '../../core/time/ist.js';
-import type { CandleInterval } from '../../core/vocabulary/index.js';
+import type { Candle } from '../domain/candle.js';
+import { istDate, istParts } from '../time/ist.js';
+import type { CandleInterval } from '../vocabulary/index.js';
 import { clockTime, dayMonth, monthName } from './format.js';
 
 /** A label under the candle at `index`. */

@@ -1,4 +1,4 @@
-import type { Candle } from '../../core/domain/candle.js';
+import type { Candle } from '../domain/candle.js';
 
 /** What to chart: one instrument's candles over a window. */
 export interface CandleChartInput {

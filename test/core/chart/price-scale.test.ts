@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { priceScale } from '../../../src/core/chart/price-scale.js';
 import { isTickMultiple } from '../../../src/core/price.js';
-import { priceScale } from '../../../src/discord/chart/price-scale.js';
 
 describe('priceScale', () => {
   it('marks round prices on the tick grid, inside the padded range, at most the number asked', () => {

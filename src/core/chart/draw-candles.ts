@@ -1,4 +1,4 @@
-import type { Candle } from '../../core/domain/candle.js';
+import type { Candle } from '../domain/candle.js';
 import type { Geometry } from './geometry.js';
 import { rect } from './svg.js';
 import { THEME } from './theme.js';

@@ -1,4 +1,4 @@
-import { showCount } from '../../core/checks/index.js';
+import { showCount } from '../checks/index.js';
 import { changeText, intervalWords, priceText, windowChange, windowText } from './format.js';
 import type { ChartData } from './input.js';
 

@@ -1,4 +1,4 @@
-import { toUnits } from '../../core/price.js';
+import { toUnits } from '../price.js';
 
 /** The price range a pane shows and the round prices to mark on its axis, lowest first. */
 export interface PriceScale {

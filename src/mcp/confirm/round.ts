@@ -1,0 +1,64 @@
+import { type InputRequiredResult, inputRequired, inputResponse } from '@modelcontextprotocol/server';
+import { GateError, type Ticket } from '../../core/gate/index.js';
+import type { ToolContext } from '../context.js';
+import type { Decision } from './decision.js';
+import { confirmationForm, decide } from './elicit.js';
+
+/** The key of the form in a round's input requests. */
+const FORM = 'confirm';
+
+/**
+ * 2026-07-28: the person's confirmation as an input-required round. The ticket stays PENDING on the
+ * server; the client shows the form and retries the same call with the answer and the round's handle.
+ */
+export function askInRound(ctx: ToolContext, ticket: Ticket, tool: string): InputRequiredResult {
+  const requestState = ctx.deps.rounds.open({
+    ticketId: ticket.id,
+    hash: ticket.hash,
+    tool,
+    expiresAtMs: Date.parse(ticket.expiresAt),
+  });
+  return inputRequired({
+    inputRequests: { [FORM]: inputRequired.elicit(confirmationForm(ctx, ticket)) },
+    requestState,
+  });
+}
+
+/** The handle a retry carries, when this call is the answer to a round. */
+export function roundHandle(ctx: ToolContext): string | undefined {
+  const state = ctx.req.mcpReq.requestState<unknown>();
+  return typeof state === 'string' ? state : undefined;
+}
+
+/**
+ * Acts on a retry that answers a round, once: the handle is taken before anything awaits, so a replayed
+ * or concurrent retry finds it used and learns what became of the ticket instead of placing anything.
+ */
+export async function answerRound(ctx: ToolContext, handle: string, tool: string): Promise<Decision> {
+  const { gate } = ctx.deps;
+  const taken = ctx.deps.rounds.take(handle);
+  if (taken.kind === 'unknown') {
+    throw new GateError('TICKET_NOT_FOUND', 'this confirmation round is not one omsdesk handed out');
+  }
+  const { round } = taken;
+  const ticket = gate.get(round.ticketId) ?? (await gate.find(round.ticketId));
+  if (!ticket)
+    throw new GateError('TICKET_NOT_FOUND', `no ticket ${round.ticketId} in this omsdesk's records`);
+  if (taken.kind === 'used') {
+    return {
+      ticket,
+      error: new GateError(
+        'TICKET_DECIDED',
+        `this confirmation of ticket ${ticket.id} was already answered; the ticket is ${ticket.status}`,
+      ),
+    };
+  }
+  if (round.tool !== tool) {
+    const why = `the answer came with a call of ${tool}, not of ${round.tool} that asked`;
+    return decide(ctx, ticket, new Error(why));
+  }
+  const answer = inputResponse(ctx.req.mcpReq.inputResponses, FORM);
+  if (answer.kind !== 'elicit')
+    return decide(ctx, ticket, new Error('the retry carried no answer to the form'));
+  return decide(ctx, ticket, answer, round.hash);
+}

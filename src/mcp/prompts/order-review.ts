@@ -1,0 +1,87 @@
+import { completable, type McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { PRODUCTS } from '../../core/vocabulary/index.js';
+import type { Era, ResolvedDeps } from '../context.js';
+import { describeError } from '../errors.js';
+import { resolveInstrument } from '../inputs.js';
+import { getLimitsTool } from '../tools/get-limits.js';
+import { getQuoteTool } from '../tools/get-quote.js';
+import { getSecurityInfoTool } from '../tools/get-security-info.js';
+import { completeInstrument, completeWord } from './complete.js';
+import { promptContext, section, userMessage } from './compose.js';
+
+const SIDES = ['BUY', 'SELL'] as const;
+
+/** The order as the person states it; prompt arguments are text, so numbers are read from it. */
+function argsSchema(ready: Promise<ResolvedDeps>) {
+  return z.object({
+    instrument: completable(
+      z.string().trim().min(1).max(64).describe('RELIANCE, NSE:RELIANCE-EQ or a token.'),
+      (typed) => completeInstrument(ready, typed),
+    ),
+    side: completable(z.string().trim().toUpperCase().pipe(z.enum(SIDES)).describe('BUY or SELL.'), (typed) =>
+      completeWord(SIDES, typed),
+    ),
+    quantity: z
+      .string()
+      .trim()
+      .regex(/^\d{1,8}$/, 'a whole number of units')
+      .describe('Units (lots x lot size).'),
+    price: z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}(\.\d{1,4})?$/, 'a price in rupees, like 2500.50')
+      .optional()
+      .describe('Limit price in rupees; none for a market order.'),
+    product: completable(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .pipe(z.enum(PRODUCTS))
+        .describe('C delivery (default), M carry-forward, I intraday.'),
+      (typed) => completeWord(PRODUCTS, typed),
+    ).optional(),
+  });
+}
+
+/** `order_review`: an order looked over with the person before anything is previewed or sent. */
+export function registerOrderReview(server: McpServer, ready: Promise<ResolvedDeps>, era: Era): void {
+  server.registerPrompt(
+    'order_review',
+    {
+      title: 'Review an order before placing it',
+      description:
+        'Looks an order over before anything is placed: lot and tick, circuit band, what it costs against the margin available.',
+      argsSchema: argsSchema(ready),
+    },
+    async (args, req) => {
+      const ctx = promptContext('order_review', await ready, server, req, era);
+      let key: string;
+      try {
+        key = resolveInstrument(ctx.deps.catalog(), args.instrument).key;
+      } catch (error) {
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, describeError(error));
+      }
+      const order = {
+        instrument: key,
+        side: args.side,
+        quantity: Number(args.quantity),
+        ...(args.price === undefined ? {} : { price: Number(args.price) }),
+        product: args.product ?? 'C',
+      };
+      const sections = await Promise.all([
+        section(ctx, 'Quote', getQuoteTool, { instrument: key }),
+        section(ctx, 'Security', getSecurityInfoTool, { instrument: key }),
+        section(ctx, 'Limits', getLimitsTool),
+      ]);
+      const price = order.price === undefined ? 'at market' : `limit ₹${args.price}`;
+      return userMessage(ctx, [
+        `Review this order with me before anything is placed: ${order.side} ${order.quantity} ${key}, ${price}, product ${order.product}. What omsdesk reports now:`,
+        ...sections,
+        'Tell me plainly: is the quantity a multiple of the lot and the price one of the tick; is the price inside the circuit band and near the last trade; what the order would cost and whether the available margin covers it; and anything else that could get it rejected. Do not place it yet.',
+        `If I then say to go ahead, call place_order with ${JSON.stringify(order)}: I will be asked to confirm the ticket before anything is sent.`,
+      ]);
+    },
+  );
+}

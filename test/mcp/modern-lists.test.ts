@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modernRequest, post, postModern } from './http-client.js';
+import { type HttpDesk, startHttpDesk } from './modern-harness.js';
+
+let desk: HttpDesk;
+beforeAll(async () => {
+  desk = await startHttpDesk({ confirm: 'tool', gate: { watcher: true } });
+});
+afterAll(() => desk.close());
+
+describe('lists in 2026-07-28: cacheable and lean', () => {
+  it('answers tools/list with cache hints, all sixteen tools in under 20,000 characters on the wire', async () => {
+    const { headers, body } = modernRequest(1, 'tools/list');
+    const answer = await post(desk.http.url, headers, body);
+    const result = (
+      JSON.parse(answer.text) as { result: { tools: unknown[]; ttlMs: number; cacheScope: string } }
+    ).result;
+    expect(result.tools).toHaveLength(16);
+    expect(result).toMatchObject({ ttlMs: 300_000, cacheScope: 'private' });
+    expect(answer.text.length).toBeLessThan(20_000);
+  });
+
+  it('gives the prompts and the templates the same hints, and live data none', async () => {
+    for (const method of ['prompts/list', 'resources/list', 'resources/templates/list']) {
+      const { message } = await postModern(desk.http.url, 2, method);
+      expect(message.result, method).toMatchObject({ ttlMs: 300_000, cacheScope: 'private' });
+    }
+    const read = await postModern(desk.http.url, 3, 'resources/read', { uri: 'omsdesk://orders/today' });
+    expect(read.message.result).toMatchObject({ ttlMs: 0 });
+  });
+});
