@@ -50,9 +50,13 @@ export async function serveCommand(argv: readonly string[]): Promise<void> {
     options: { host: { type: 'string' }, port: { type: 'string' } },
     strict: true,
   });
-  const rt = await startFromEnvironment('omsdesk serve', (config) =>
-    checkMcpConfig(config, deskApproves(config)),
-  );
+  const command = 'omsdesk serve';
+  // The metrics library loads here, in the command that serves it, never in a stdio server.
+  const ops = (await import('../ops/ops.js')).createOps();
+  const rt = await startFromEnvironment(command, (config) => checkMcpConfig(config, deskApproves(config)), {
+    observer: ops.client,
+  });
+  ops.runtime(rt);
   const { config } = rt;
   let desk: DiscordDesk | undefined;
   const stop = async (): Promise<void> => {
@@ -65,8 +69,14 @@ export async function serveCommand(argv: readonly string[]): Promise<void> {
     // discord.js (and the chart renderer) load only for a desk to run: most servers have none.
     desk =
       config.discord === undefined ? undefined : await (await import('../discord-desk.js')).startDesk(rt);
+    if (desk !== undefined) ops.desk(desk);
     const channel = desk !== undefined && deskApproves(config) ? desk.approvals : undefined;
-    return serveHttp(rt, host, intFlag('port', values.port, config.mcp.port, 0, 65535), channel);
+    const port = intFlag('port', values.port, config.mcp.port, 0, 65535);
+    return serveHttp(
+      rt,
+      { host, port, command },
+      { ops, ...(channel === undefined ? {} : { approvalChannel: channel }) },
+    );
   })().catch(async (error: unknown) => {
     await stop();
     throw error;
@@ -75,6 +85,7 @@ export async function serveCommand(argv: readonly string[]): Promise<void> {
   const confirm = config.policy.readOnly
     ? 'read-only: no placement tools'
     : `orders need a human confirmation (OMSDESK_CONFIRM=${config.gate.confirm})`;
+  ops.started();
   console.log(`omsdesk MCP server listening on ${http.url}`);
   console.log(`${broker}; ${confirm}`);
   if (desk !== undefined) {
