@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../../core/config/index.js';
+import { DataDirLockedError } from '../../core/data-dir/lock.js';
 import type { ApprovalChannel } from '../../core/gate/index.js';
 import { confirmationProblem } from '../../mcp/confirm/settings.js';
 import type { McpDeps, McpObserver } from '../../mcp/deps.js';
@@ -7,7 +8,7 @@ import { McpSetupError, warmUp } from '../../mcp/listing.js';
 import { createLateMcpService, createMcpService } from '../../mcp/server.js';
 import { type StdioHandle, serveStdio } from '../../mcp/transports/stdio.js';
 import { loadStartConfig } from '../config.js';
-import { holdDataDir } from '../data-dir-hold.js';
+import { type HeldDataDir, holdDataDir } from '../data-dir-hold.js';
 import { exitCodeFor } from '../exit-codes.js';
 import { untilSignal } from '../lifecycle.js';
 import { listenFailure } from '../listen-error.js';
@@ -179,9 +180,22 @@ async function untilClientGoes(stdio: StdioHandle, graceMs?: number): Promise<vo
  */
 async function overStdio(): Promise<void> {
   const command = 'omsdesk mcp';
-  const { config, logger, held } = await loadStartConfig(command, checkStandaloneMcp)
-    .then(async (start) => ({ ...start, held: await holdDataDir(start.config, command) }))
-    .catch(refuseClient);
+  const { config, logger } = await loadStartConfig(command, () => undefined).catch(refuseClient);
+  let held: HeldDataDir;
+  try {
+    held = await holdDataDir(config, command);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) return refuseClient(error);
+    // Another process holds it: join it if it serves MCP (see joinHolder), else say why not.
+    const { joinHolder } = await import('../bridge/join.js');
+    return joinHolder(config, logger, error).catch(refuseClient);
+  }
+  await Promise.resolve()
+    .then(() => checkStandaloneMcp(config))
+    .catch(async (error: unknown) => {
+      await held.release();
+      return refuseClient(error);
+    });
   const stop = new AbortController();
   const runtime = import('../runtime.js').then(
     (m) => m.startRuntime(config, logger, command, { signal: stop.signal, held }),
