@@ -10,15 +10,22 @@ import { checkMcpConfig, serveHttp } from './mcp.js';
 export const SERVE_USAGE =
   'omsdesk serve [--host 127.0.0.1] [--port 8765]   (MCP over HTTP, and the Discord desk with DISCORD_TOKEN; embedded paper broker unless OMSDESK_BROKER_URL)';
 
-/** How a client starts omsdesk itself over stdio: this very script, with the same data directory. */
-function stdioCommand(dataDir: string): { command: string; args: string[]; env: Record<string, string> } {
-  const script = resolve(process.argv[1] ?? 'dist/cli/main.js');
-  const args = script.endsWith('.ts') ? ['--import', 'tsx', script, 'mcp'] : [script, 'mcp'];
-  return { command: process.execPath, args, env: { OMSDESK_DATA_DIR: resolve(dataDir) } };
-}
-
 /** A placeholder the client expands from its environment: the token itself is never printed. */
 const TOKEN_PLACEHOLDER = ['$', '{OMSDESK_MCP_TOKEN}'].join('');
+
+/**
+ * How a client starts omsdesk itself over stdio: this very script, with the same data directory, so it
+ * joins this server while it runs (and the token this server asks for, when it asks for one).
+ */
+function stdioCommand(
+  dataDir: string,
+  withToken: boolean,
+): { command: string; args: string[]; env: Record<string, string> } {
+  const script = resolve(process.argv[1] ?? 'dist/cli/main.js');
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script, 'mcp'] : [script, 'mcp'];
+  const token = withToken ? { OMSDESK_MCP_TOKEN: TOKEN_PLACEHOLDER } : {};
+  return { command: process.execPath, args, env: { OMSDESK_DATA_DIR: resolve(dataDir), ...token } };
+}
 
 /** The lines that tell a person how to connect an MCP client; the token itself is never printed. */
 export function connectSnippet(url: string, withToken: boolean, dataDir: string): string[] {
@@ -34,8 +41,8 @@ export function connectSnippet(url: string, withToken: boolean, dataDir: string)
     `  claude mcp add --transport http omsdesk ${url}${withToken ? ' --header "Authorization: Bearer $OMSDESK_MCP_TOKEN"' : ''}`,
     'or add this to .mcp.json (Claude Code), ~/.cursor/mcp.json (Cursor) or .vscode/mcp.json (VS Code: "servers" instead of "mcpServers"):',
     ...json(http),
-    'Or let the client start omsdesk itself over stdio (no server needed):',
-    ...json(stdioCommand(dataDir)),
+    'Or over stdio: the client starts omsdesk mcp, which joins this server while it runs (one gate, one audit log):',
+    ...json(stdioCommand(dataDir, withToken)),
   ];
 }
 
