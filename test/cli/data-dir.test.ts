@@ -3,13 +3,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadCliConfig } from '../../src/cli/config.js';
 import { userStateDir } from '../../src/cli/data-dir.js';
 import { DataDirLock } from '../../src/core/data-dir/lock.js';
-import { emptyWorkingDir, lines, logMessages, runCli, spawnCli } from '../helpers/cli.js';
+import { emptyWorkingDir, lines, logMessages, runCli, spawnCli, stdioConnectError } from '../helpers/cli.js';
 import { CLI_BUNDLE } from '../setup/cli-bundle.js';
 
 let dataDir: string;
@@ -19,24 +17,13 @@ beforeAll(async () => {
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 /** The error an MCP client's connect fails with when it starts `omsdesk mcp` with `env` and the server cannot start. */
-async function stdioStartFailure(env: Record<string, string>): Promise<string> {
-  const transport = new StdioClientTransport({
+const stdioStartFailure = (env: Record<string, string>): Promise<string> =>
+  stdioConnectError({
     command: process.execPath,
     args: [CLI_BUNDLE, 'mcp'],
     cwd: emptyWorkingDir(),
     env: { PATH: process.env.PATH ?? '', HOME: dataDir, NODE_NO_WARNINGS: '1', ...env },
-    stderr: 'ignore',
   });
-  const client = new Client({ name: 'data-dir-test', version: '1' });
-  try {
-    await client.connect(transport);
-    return 'connected';
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.close();
-  }
-}
 
 /** How `omsdesk mcp` ends when it cannot start and its client has gone (stdin closed). */
 async function exitCodeWithoutClient(env: Record<string, string>): Promise<number | null> {

@@ -9,7 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLock } from '../../src/core/data-dir/lock.js';
-import { mcpServerParams } from '../helpers/cli.js';
+import { mcpServerParams, stdioConnectError } from '../helpers/cli.js';
 import { type RunningCommand, runCommand } from '../helpers/serve-child.js';
 import { dataOf } from '../mcp/harness.js';
 import { MODERN } from '../mcp/http-client.js';
@@ -50,18 +50,9 @@ function legacyStdio(env: Record<string, string>, stderr: string[] = []) {
   return { client, transport };
 }
 
-/** How connecting fails: the error the client shows. */
-async function connectError(env: Record<string, string>): Promise<string> {
-  const { client, transport } = legacyStdio(env);
-  try {
-    await client.connect(transport);
-    return 'connected';
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.close();
-  }
-}
+/** How connecting a client that starts `omsdesk mcp` on the served data dir with `env` fails. */
+const connectError = (env: Record<string, string>): Promise<string> =>
+  stdioConnectError(mcpServerParams(dataDir, env));
 
 describe('omsdesk mcp on stdio next to a running omsdesk serve', () => {
   it('bridges a 2025-11-25 client to it: a quote, and an order confirmed in the stdio client’s form', async () => {
@@ -136,18 +127,7 @@ describe('omsdesk mcp on stdio next to a process it cannot join', () => {
   });
   afterAll(() => rm(other, { recursive: true, force: true }));
 
-  const refusal = async (): Promise<string> => {
-    const transport = new StdioClientTransport({ ...mcpServerParams(other), stderr: 'ignore' });
-    const client = new Client({ name: 'bridge-refused', version: '1' });
-    try {
-      await client.connect(transport);
-      return 'connected';
-    } catch (error) {
-      return error instanceof Error ? error.message : String(error);
-    } finally {
-      await client.close();
-    }
-  };
+  const refusal = (): Promise<string> => stdioConnectError(mcpServerParams(other));
 
   it('refuses with the reason when the holder serves no MCP endpoint (omsdesk discord)', async () => {
     const lock = await DataDirLock.acquire(other, 'omsdesk discord');
