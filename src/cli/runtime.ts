@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { AuditLog } from '../core/audit/index.js';
 import type { InstrumentCatalog } from '../core/catalogue/index.js';
-import { createBrokerClient } from '../core/client/index.js';
+import { type ClientObserver, createBrokerClient } from '../core/client/index.js';
 import type { BrokerClient } from '../core/client/types.js';
 import { systemClock } from '../core/clock.js';
 import { type Config, configRedactor } from '../core/config/index.js';
@@ -42,6 +42,8 @@ export interface StartOptions {
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** The data dir, already taken by the caller; the runtime releases it when it closes or fails. */
   readonly held?: HeldDataDir;
+  /** Told of the broker client's requests, rate waits and refusals (probes and metrics). */
+  readonly observer?: ClientObserver;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function startRuntime(
     sharing: broker.freshness,
     logger,
     redactor,
+    ...(options.observer === undefined ? {} : { observer: options.observer }),
   });
   let audit: AuditLog | undefined;
   let watcher: OrderWatcher | undefined;
@@ -179,14 +182,24 @@ function paperCredentials() {
 export async function startFromEnvironment(
   command: string,
   check: (config: Config) => void,
+  options: {
+    readonly observer?: ClientObserver;
+    /** Runs once the configuration is known, before the runtime starts; may give the client's observer. */
+    readonly configured?: (config: Config) => Promise<{ readonly observer?: ClientObserver }>;
+  } = {},
 ): Promise<Runtime> {
   const { config, logger } = await loadStartConfig(command, check);
+  const late = (await options.configured?.(config))?.observer;
+  const observer = late ?? options.observer;
   const stop = new AbortController();
   const onSignal = (): void => stop.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const rt = await startRuntime(config, logger, command, { signal: stop.signal });
+    const rt = await startRuntime(config, logger, command, {
+      signal: stop.signal,
+      ...(observer === undefined ? {} : { observer }),
+    });
     if (!stop.signal.aborted) return rt;
     await rt.close();
     throw new StartInterrupted();

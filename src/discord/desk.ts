@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Status } from 'discord.js';
 import type { ApprovalChannel } from '../core/gate/index.js';
 import { CardBoard } from './approvals/card-board.js';
 import { commandMap } from './commands/index.js';
@@ -33,6 +33,10 @@ export interface DiscordDesk {
   readonly approvals: ApprovalChannel;
   /** The bot's user name, for start-up messages. */
   readonly botName: string;
+  /** True while every gateway connection is up (read from discord.js's own state: no request). */
+  gatewayConnected(): boolean;
+  /** How many REST answers were 429 (rate limited) since the start; discord.js waits them out. */
+  restRateLimited(): number;
   /**
    * Stops answering, lets cards still waiting say their ticket expired, saves the monitoring channel's
    * outbox (what it could not send yet is sent after the next start), and disconnects.
@@ -49,9 +53,17 @@ export interface DiscordDesk {
 export async function startDiscordDesk(o: DeskOptions): Promise<DiscordDesk> {
   const deps = resolveDeps(o.deps);
   if (o.token.trim() === '') throw new DeskStartError('DISCORD_TOKEN is not set: the bot cannot log in');
+  let rateLimited = 0;
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    rest: { api: o.apiUrl, makeRequest },
+    rest: {
+      api: o.apiUrl,
+      makeRequest: async (url, init) => {
+        const response = await makeRequest(url, init);
+        if (response.status === 429) rateLimited += 1;
+        return response;
+      },
+    },
     allowedMentions: NO_MENTIONS,
   });
   const life = new AbortController();
@@ -97,6 +109,9 @@ export async function startDiscordDesk(o: DeskOptions): Promise<DiscordDesk> {
   return {
     approvals: cards,
     botName,
+    gatewayConnected: () =>
+      client.ws.shards.size > 0 && client.ws.shards.every((shard) => shard.status === Status.Ready),
+    restRateLimited: () => rateLimited,
     async close() {
       client.removeAllListeners(Events.InteractionCreate);
       life.abort(new Error('the Discord desk is stopping'));

@@ -46,6 +46,19 @@ export interface OrdersView {
   subscribe(listener: (event: OrderEvent) => void): () => void;
 }
 
+/** One tool call as it ended: the tool's registered name, the protocol era that served it, how long it took. */
+export interface ToolCallReport {
+  readonly tool: string;
+  readonly era: 'legacy' | 'modern';
+  readonly outcome: 'ok' | 'error' | 'input_required';
+  readonly ms: number;
+}
+
+/** Told of every tool call (metrics); values from fixed lists only, never the call's arguments. */
+export interface McpObserver {
+  toolCall(report: ToolCallReport): void;
+}
+
 /** Everything the MCP server is built from. */
 export interface McpDeps {
   readonly client: ReadClient;
@@ -68,4 +81,5 @@ export interface McpDeps {
   readonly timings?: ConfirmTimings;
   /** Tickets issued for tool confirmation; share one set between the sessions of a process. */
   readonly toolTickets?: Set<string>;
+  readonly observer?: McpObserver;
 }

@@ -97,13 +97,21 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
           result = errorResult(error, deps.redact);
         }
         const caller = callerOf(ctx);
+        const ms = deps.clock.now() - started;
+        const isError = 'isError' in result && result.isError === true;
         deps.logger.debug('mcp tool call', {
           tool: def.name,
           client: caller.client,
           ...(caller.auth === undefined ? {} : { credential: caller.auth.clientId }),
-          ms: deps.clock.now() - started,
-          isError: 'isError' in result && result.isError === true,
+          ms,
+          isError,
         });
+        const outcome = isInputRequiredResult(result) ? 'input_required' : isError ? 'error' : 'ok';
+        try {
+          deps.observer?.toolCall({ tool: def.name, era, outcome, ms });
+        } catch {
+          // Counting a call must never fail it.
+        }
         return result;
       });
     },

@@ -49,7 +49,7 @@ const PACKAGES: Record<Layer, readonly string[]> = {
   sim: ['zod', 'fflate'],
   mcp: ['@modelcontextprotocol/server', '@modelcontextprotocol/node', 'zod'],
   discord: ['discord.js', 'zod'],
-  cli: ['@modelcontextprotocol/client', 'zod'],
+  cli: ['@modelcontextprotocol/client', 'zod', 'prom-client'],
   entry: [],
 };
 

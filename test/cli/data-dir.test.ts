@@ -3,13 +3,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadCliConfig } from '../../src/cli/config.js';
 import { userStateDir } from '../../src/cli/data-dir.js';
 import { DataDirLock } from '../../src/core/data-dir/lock.js';
-import { emptyWorkingDir, lines, logMessages, spawnCli } from '../helpers/cli.js';
+import { emptyWorkingDir, lines, logMessages, runCli, spawnCli, stdioConnectError } from '../helpers/cli.js';
 import { CLI_BUNDLE } from '../setup/cli-bundle.js';
 
 let dataDir: string;
@@ -19,24 +17,13 @@ beforeAll(async () => {
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 /** The error an MCP client's connect fails with when it starts `omsdesk mcp` with `env` and the server cannot start. */
-async function stdioStartFailure(env: Record<string, string>): Promise<string> {
-  const transport = new StdioClientTransport({
+const stdioStartFailure = (env: Record<string, string>): Promise<string> =>
+  stdioConnectError({
     command: process.execPath,
     args: [CLI_BUNDLE, 'mcp'],
     cwd: emptyWorkingDir(),
     env: { PATH: process.env.PATH ?? '', HOME: dataDir, NODE_NO_WARNINGS: '1', ...env },
-    stderr: 'ignore',
   });
-  const client = new Client({ name: 'data-dir-test', version: '1' });
-  try {
-    await client.connect(transport);
-    return 'connected';
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.close();
-  }
-}
 
 /** How `omsdesk mcp` ends when it cannot start and its client has gone (stdin closed). */
 async function exitCodeWithoutClient(env: Record<string, string>): Promise<number | null> {
@@ -51,14 +38,13 @@ describe('one process per data dir', () => {
     const first = spawnCli(['serve', '--port', '0'], env);
     await lines(first).waitFor(/Ctrl-C stops/);
 
-    // A stdio client is answered with the reason (an error to its initialize), not a closed connection.
-    const refused = await stdioStartFailure({
-      ...env,
-      OMSDESK_AUDIT_KEY_FILE: join(dataDir, 'test-audit.key'),
-    });
-    expect(refused).toContain(`in use by another omsdesk process: "omsdesk serve" (pid ${first.pid}`);
-    expect(refused).toMatch(/OMSDESK_DATA_DIR/);
-    expect(await exitCodeWithoutClient(env)).toBe(1);
+    // (A stdio client joins it instead: see stdio-bridge.test.ts.)
+    const second = await runCli(['serve', '--port', '0'], env);
+    expect(second.code).toBe(1);
+    expect(logMessages(second.stderr)).toContain(
+      `in use by another omsdesk process: "omsdesk serve" (pid ${first.pid}`,
+    );
+    expect(logMessages(second.stderr)).toMatch(/OMSDESK_DATA_DIR/);
 
     first.kill('SIGINT');
     expect((await once(first, 'exit'))[0]).toBe(0);

@@ -98,10 +98,11 @@ function mcpUpToToolsList(): Promise<Set<string>> {
 const DISCORD_AND_CHARTS = ['discord.js', '@discordjs/rest', '@discordjs/ws', '@resvg/resvg-js'];
 
 describe('the built omsdesk loads what its command needs', () => {
-  it('mcp: neither discord.js, the chart renderer nor the HTTP transport before its first tools/list', async () => {
+  it('mcp: neither discord.js, the chart renderer, the HTTP transport, the bridge nor the metrics before its first tools/list', async () => {
     const packages = await mcpUpToToolsList();
     expect(packages).toContain('@modelcontextprotocol/server');
-    for (const unneeded of [...DISCORD_AND_CHARTS, 'hono', '@hono/node-server']) {
+    const later = ['hono', '@hono/node-server', '@modelcontextprotocol/client', 'prom-client'];
+    for (const unneeded of [...DISCORD_AND_CHARTS, ...later]) {
       expect(packages, unneeded).not.toContain(unneeded);
     }
   }, 60_000);
@@ -111,6 +112,7 @@ describe('the built omsdesk loads what its command needs', () => {
       line.includes('listening on'),
     );
     expect(packages).toContain('@hono/node-server');
+    expect(packages).toContain('prom-client');
     for (const unneeded of DISCORD_AND_CHARTS) expect(packages, unneeded).not.toContain(unneeded);
   }, 60_000);
 });

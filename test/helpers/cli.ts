@@ -4,6 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CLI_BUNDLE } from '../setup/cli-bundle.js';
 
 let emptyDir: string | undefined;
@@ -59,6 +61,25 @@ export function mcpServerParams(dataDir: string, env: Record<string, string> = {
       ...env,
     },
   };
+}
+
+/** The error a client (the SDK's v1) shows when connecting to the server `params` start fails; 'connected' if not. */
+export async function stdioConnectError(params: {
+  command: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+}): Promise<string> {
+  const transport = new StdioClientTransport({ ...params, stderr: 'ignore' });
+  const client = new Client({ name: 'connect-error', version: '1' });
+  try {
+    await client.connect(transport);
+    return 'connected';
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.close();
+  }
 }
 
 /** Collects a child's stdout lines and waits for the first one matching. */

@@ -37,10 +37,12 @@ export async function demoCommand(): Promise<void> {
     },
   });
   const rt = await startRuntime(config, stderrLogger('warn'), 'omsdesk demo');
-  const http = await serveHttp(rt, '127.0.0.1', 0).catch(async (error: unknown) => {
-    await rt.close();
-    throw error;
-  });
+  const http = await serveHttp(rt, { host: '127.0.0.1', port: 0, command: 'omsdesk demo' }).catch(
+    async (error: unknown) => {
+      await rt.close();
+      throw error;
+    },
+  );
   const client = new Client(
     { name: 'omsdesk-demo', version: '1.0.0' },
     { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'auto' } },

@@ -1,17 +1,20 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../../core/config/index.js';
+import { DataDirLockedError } from '../../core/data-dir/lock.js';
 import type { ApprovalChannel } from '../../core/gate/index.js';
 import { confirmationProblem } from '../../mcp/confirm/settings.js';
-import type { McpDeps } from '../../mcp/deps.js';
+import type { McpDeps, McpObserver } from '../../mcp/deps.js';
 import { McpSetupError, warmUp } from '../../mcp/listing.js';
 import { createLateMcpService, createMcpService } from '../../mcp/server.js';
 import { type StdioHandle, serveStdio } from '../../mcp/transports/stdio.js';
 import { loadStartConfig } from '../config.js';
-import { holdDataDir } from '../data-dir-hold.js';
+import { type HeldDataDir, holdDataDir } from '../data-dir-hold.js';
 import { exitCodeFor } from '../exit-codes.js';
 import { untilSignal } from '../lifecycle.js';
 import { listenFailure } from '../listen-error.js';
+import type { Ops } from '../ops/ops.js';
 import type { Runtime } from '../runtime.js';
+import { advertise, localUrl } from '../serve-advert.js';
 import { refuseOverStdio } from '../stdio-refusal.js';
 import { intFlag } from '../usage-error.js';
 
@@ -21,7 +24,7 @@ export const MCP_USAGE = 'omsdesk mcp [--http [--host 127.0.0.1] [--port 8765]] 
  * The MCP server's dependencies from a started runtime: reads through the client, orders through the gate,
  * and the Discord approvals channel when the desk runs in the same process.
  */
-export function mcpDeps(rt: Runtime, approvalChannel?: ApprovalChannel): McpDeps {
+export function mcpDeps(rt: Runtime, approvalChannel?: ApprovalChannel, observer?: McpObserver): McpDeps {
   const c = rt.config;
   return {
     client: rt.client,
@@ -34,6 +37,7 @@ export function mcpDeps(rt: Runtime, approvalChannel?: ApprovalChannel): McpDeps
     logger: rt.logger,
     redact: (text) => rt.redactor.text(text),
     ...(approvalChannel === undefined ? {} : { approvalChannel }),
+    ...(observer === undefined ? {} : { observer }),
   };
 }
 
@@ -62,26 +66,44 @@ function checkStandaloneMcp(config: Config): void {
 
 /**
  * Serves MCP over HTTP for a runtime until Ctrl-C: one server per 2025-11-25 session or 2026-07-28
- * request, all on one service (one set of tool tickets and confirmation rounds).
+ * request, all on one service (one set of tool tickets and confirmation rounds); the probes and
+ * metrics of `ops` beside it; and says in the data dir where it listens, for `omsdesk mcp` to join.
  */
-export async function serveHttp(rt: Runtime, host: string, port: number, approvalChannel?: ApprovalChannel) {
+export async function serveHttp(
+  rt: Runtime,
+  listen: { readonly host: string; readonly port: number; readonly command: string },
+  { ops, approvalChannel }: { readonly ops?: Ops; readonly approvalChannel?: ApprovalChannel } = {},
+) {
   // Loaded here: a stdio server has no use for the HTTP transport's modules (the SDK's, hono's).
   const { startHttpServer } = await import('../../mcp/transports/http.js');
-  const service = createMcpService(mcpDeps(rt, approvalChannel));
+  const service = createMcpService(mcpDeps(rt, approvalChannel, ops?.mcp));
   const http = await startHttpServer({
-    host,
-    port,
+    host: listen.host,
+    port: listen.port,
     ...(rt.config.mcp.token === undefined ? {} : { token: rt.config.mcp.token }),
     allowedOrigins: rt.config.mcp.allowedOrigins,
     service,
     logger: rt.logger,
+    ...(ops === undefined ? {} : { sideRoutes: ops.routes }),
   }).catch((error: unknown) => {
     service.close();
     throw listenFailure(error, 'the MCP HTTP server', 'OMSDESK_MCP_PORT (or --port)');
   });
+  ops?.sessions(http.sessions);
+  const advert = await advertise(rt.config, {
+    command: listen.command,
+    url: localUrl(http.url, listen.host),
+    bearer: rt.config.mcp.token !== undefined,
+  }).catch((error: unknown) => {
+    rt.logger.warn('could not say where MCP is served (omsdesk mcp cannot join this server)', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return undefined;
+  });
   return {
     ...http,
     async close() {
+      await advert?.withdraw();
       await http.close();
       service.close();
     },
@@ -92,16 +114,25 @@ export async function serveHttp(rt: Runtime, host: string, port: number, approva
 async function overHttp(host: string | undefined, port: string | undefined): Promise<void> {
   // While the runtime waits on its files and the broker's login, the first request's work gets done.
   const stopWarming = warmUp();
-  const { startFromEnvironment } = await import('../runtime.js');
-  const rt = await startFromEnvironment('omsdesk mcp --http', checkStandaloneMcp).finally(stopWarming);
-  const http = await serveHttp(
-    rt,
-    host ?? rt.config.mcp.host,
-    intFlag('port', port, rt.config.mcp.port, 0, 65535),
-  ).catch(async (error: unknown) => {
+  const [{ startFromEnvironment }, { createOps }] = await Promise.all([
+    import('../runtime.js'),
+    import('../ops/ops.js'),
+  ]);
+  const ops = createOps();
+  const command = 'omsdesk mcp --http';
+  const rt = await startFromEnvironment(command, checkStandaloneMcp, { observer: ops.client }).finally(
+    stopWarming,
+  );
+  ops.runtime(rt);
+  const listen = {
+    host: host ?? rt.config.mcp.host,
+    port: intFlag('port', port, rt.config.mcp.port, 0, 65535),
+  };
+  const http = await serveHttp(rt, { ...listen, command }, { ops }).catch(async (error: unknown) => {
     await rt.close();
     throw error;
   });
+  ops.started();
   rt.logger.info(`MCP over HTTP at ${http.url}`);
   await untilSignal(async () => {
     await http.close();
@@ -149,9 +180,22 @@ async function untilClientGoes(stdio: StdioHandle, graceMs?: number): Promise<vo
  */
 async function overStdio(): Promise<void> {
   const command = 'omsdesk mcp';
-  const { config, logger, held } = await loadStartConfig(command, checkStandaloneMcp)
-    .then(async (start) => ({ ...start, held: await holdDataDir(start.config, command) }))
-    .catch(refuseClient);
+  const { config, logger } = await loadStartConfig(command, () => undefined).catch(refuseClient);
+  let held: HeldDataDir;
+  try {
+    held = await holdDataDir(config, command);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) return refuseClient(error);
+    // Another process holds it: join it if it serves MCP (see joinHolder), else say why not.
+    const { joinHolder } = await import('../bridge/join.js');
+    return joinHolder(config, logger, error).catch(refuseClient);
+  }
+  await Promise.resolve()
+    .then(() => checkStandaloneMcp(config))
+    .catch(async (error: unknown) => {
+      await held.release();
+      return refuseClient(error);
+    });
   const stop = new AbortController();
   const runtime = import('../runtime.js').then(
     (m) => m.startRuntime(config, logger, command, { signal: stop.signal, held }),

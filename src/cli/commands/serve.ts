@@ -10,15 +10,22 @@ import { checkMcpConfig, serveHttp } from './mcp.js';
 export const SERVE_USAGE =
   'omsdesk serve [--host 127.0.0.1] [--port 8765]   (MCP over HTTP, and the Discord desk with DISCORD_TOKEN; embedded paper broker unless OMSDESK_BROKER_URL)';
 
-/** How a client starts omsdesk itself over stdio: this very script, with the same data directory. */
-function stdioCommand(dataDir: string): { command: string; args: string[]; env: Record<string, string> } {
-  const script = resolve(process.argv[1] ?? 'dist/cli/main.js');
-  const args = script.endsWith('.ts') ? ['--import', 'tsx', script, 'mcp'] : [script, 'mcp'];
-  return { command: process.execPath, args, env: { OMSDESK_DATA_DIR: resolve(dataDir) } };
-}
-
 /** A placeholder the client expands from its environment: the token itself is never printed. */
 const TOKEN_PLACEHOLDER = ['$', '{OMSDESK_MCP_TOKEN}'].join('');
+
+/**
+ * How a client starts omsdesk itself over stdio: this very script, with the same data directory, so it
+ * joins this server while it runs (and the token this server asks for, when it asks for one).
+ */
+function stdioCommand(
+  dataDir: string,
+  withToken: boolean,
+): { command: string; args: string[]; env: Record<string, string> } {
+  const script = resolve(process.argv[1] ?? 'dist/cli/main.js');
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script, 'mcp'] : [script, 'mcp'];
+  const token = withToken ? { OMSDESK_MCP_TOKEN: TOKEN_PLACEHOLDER } : {};
+  return { command: process.execPath, args, env: { OMSDESK_DATA_DIR: resolve(dataDir), ...token } };
+}
 
 /** The lines that tell a person how to connect an MCP client; the token itself is never printed. */
 export function connectSnippet(url: string, withToken: boolean, dataDir: string): string[] {
@@ -34,8 +41,8 @@ export function connectSnippet(url: string, withToken: boolean, dataDir: string)
     `  claude mcp add --transport http omsdesk ${url}${withToken ? ' --header "Authorization: Bearer $OMSDESK_MCP_TOKEN"' : ''}`,
     'or add this to .mcp.json (Claude Code), ~/.cursor/mcp.json (Cursor) or .vscode/mcp.json (VS Code: "servers" instead of "mcpServers"):',
     ...json(http),
-    'Or let the client start omsdesk itself over stdio (no server needed):',
-    ...json(stdioCommand(dataDir)),
+    'Or over stdio: the client starts omsdesk mcp, which joins this server while it runs (one gate, one audit log):',
+    ...json(stdioCommand(dataDir, withToken)),
   ];
 }
 
@@ -50,9 +57,13 @@ export async function serveCommand(argv: readonly string[]): Promise<void> {
     options: { host: { type: 'string' }, port: { type: 'string' } },
     strict: true,
   });
-  const rt = await startFromEnvironment('omsdesk serve', (config) =>
-    checkMcpConfig(config, deskApproves(config)),
-  );
+  const command = 'omsdesk serve';
+  // The metrics library loads here, in the command that serves it, never in a stdio server.
+  const ops = (await import('../ops/ops.js')).createOps();
+  const rt = await startFromEnvironment(command, (config) => checkMcpConfig(config, deskApproves(config)), {
+    observer: ops.client,
+  });
+  ops.runtime(rt);
   const { config } = rt;
   let desk: DiscordDesk | undefined;
   const stop = async (): Promise<void> => {
@@ -65,8 +76,14 @@ export async function serveCommand(argv: readonly string[]): Promise<void> {
     // discord.js (and the chart renderer) load only for a desk to run: most servers have none.
     desk =
       config.discord === undefined ? undefined : await (await import('../discord-desk.js')).startDesk(rt);
+    if (desk !== undefined) ops.desk(desk);
     const channel = desk !== undefined && deskApproves(config) ? desk.approvals : undefined;
-    return serveHttp(rt, host, intFlag('port', values.port, config.mcp.port, 0, 65535), channel);
+    const port = intFlag('port', values.port, config.mcp.port, 0, 65535);
+    return serveHttp(
+      rt,
+      { host, port, command },
+      { ops, ...(channel === undefined ? {} : { approvalChannel: channel }) },
+    );
   })().catch(async (error: unknown) => {
     await stop();
     throw error;
@@ -75,6 +92,7 @@ export async function serveCommand(argv: readonly string[]): Promise<void> {
   const confirm = config.policy.readOnly
     ? 'read-only: no placement tools'
     : `orders need a human confirmation (OMSDESK_CONFIRM=${config.gate.confirm})`;
+  ops.started();
   console.log(`omsdesk MCP server listening on ${http.url}`);
   console.log(`${broker}; ${confirm}`);
   if (desk !== undefined) {

@@ -6,6 +6,7 @@ import type { HttpTransport } from '../transport/http.js';
 import type { Lane } from '../transport/lanes.js';
 import type { RateLimiter } from '../transport/rate-limiter.js';
 import type { RetryPolicy } from '../transport/retry.js';
+import type { ClientObserver } from './observer.js';
 import type { CallRoute, Timeouts } from './options.js';
 import type { SharedReads } from './shared-reads.js';
 
@@ -30,4 +31,6 @@ export interface ClientContext {
   readonly route: CallRoute;
   /** Aborts when the client closes: every wait and request then stops. */
   readonly closed: AbortSignal;
+  /** Told of every request, rate wait and refusal (metrics, readiness); never throws. */
+  readonly observer: Required<ClientObserver>;
 }

@@ -14,6 +14,7 @@ import type { ClientContext } from './context.js';
 import { guardMethods } from './guard.js';
 import { loginPerformer } from './login.js';
 import { marketDataMethods } from './market-data.js';
+import { guardedObserver } from './observer.js';
 import { type BrokerClientOptions, type CallRoute, DEFAULT_TIMEOUTS } from './options.js';
 import { orderMethods } from './orders.js';
 import { reportMethods } from './reports.js';
@@ -106,6 +107,7 @@ export function createBrokerClient(options: BrokerClientOptions): BrokerClient {
         : new SharedReads(clock, { ...DEFAULT_FRESHNESS, ...options.sharing }),
     route: {},
     closed: lifetime.signal,
+    observer: guardedObserver(options.observer),
   };
   return {
     ...methodsOf(ctx),

@@ -31,6 +31,7 @@ export type { RetryPolicy } from '../transport/retry.js';
 export type { CandleQuery } from './candles.js';
 export { createBrokerClient } from './create-broker-client.js';
 export type { GreeksQuery } from './market-data.js';
+export type { ClientObserver, ExchangeOutcome, ExchangeReport, SlotReport } from './observer.js';
 export type { BrokerClientOptions, CallOptions, CallRoute, Timeouts } from './options.js';
 export type { LegResult, PlacedOrder } from './placement-results.js';
 export { DEFAULT_FRESHNESS, type Freshness, SHARE_KINDS, type ShareKind } from './shared-reads.js';

@@ -7,6 +7,7 @@ import type { SessionStore } from '../session/store.js';
 import type { Lane, LaneReserves } from '../transport/lanes.js';
 import type { RateLimitOptions } from '../transport/rate-limiter.js';
 import type { RetryPolicy } from '../transport/retry.js';
+import type { ClientObserver } from './observer.js';
 import type { Freshness } from './shared-reads.js';
 
 /** Whose call it is: the lane it runs in and, among people, who asks. */
@@ -78,6 +79,8 @@ export interface BrokerClientOptions {
   readonly sharing?: false | Partial<Freshness>;
   /** Slots of each rate category a lane keeps for itself. Default `DEFAULT_LANE_RESERVES`. */
   readonly laneReserves?: LaneReserves;
+  /** Told of every request sent, rate wait and refusal, for metrics and health checks. */
+  readonly observer?: ClientObserver;
 }
 
 /** Defaults of the transport time limits. */

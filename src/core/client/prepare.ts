@@ -51,18 +51,23 @@ export async function prepare(
   try {
     // The caller's signal is enough here: a login stops by itself when the client closes.
     const session = def.session ? await ctx.session.current(scope.caller) : undefined;
+    const asked = ctx.clock.now();
     const slot = await ctx.limiter.acquire(def.rate, {
       lane: route.lane,
       asker: route.asker,
       signal: scope.caller,
       deadlineAt: scope.deadlineAt,
     });
+    ctx.observer.waited({ category: def.rate, lane: route.lane, ms: ctx.clock.now() - asked });
     return { session, slot };
   } catch (error) {
     if (scope.aborted) return { error: abortError(ctx, label, def.path) };
     // A failed login already had its own retries.
     if (isBrokerError(error)) return { error };
-    if (error instanceof SlotBeyondDeadline) return { error: refusal(label, def, error.waitMs) };
+    if (error instanceof SlotBeyondDeadline) {
+      ctx.observer.refused({ category: def.rate, lane: route.lane });
+      return { error: refusal(label, def, error.waitMs) };
+    }
     throw error;
   }
 }

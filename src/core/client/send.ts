@@ -4,6 +4,7 @@ import { FieldError } from '../domain/values.js';
 import { type BrokerError, isBrokerError } from '../errors.js';
 import { brokerError } from '../failures.js';
 import type { Session } from '../session/store.js';
+import type { RateSlot } from '../transport/rate-limiter.js';
 import { backoffDelay, RETRYABLE_READ_CODES } from '../transport/retry.js';
 import type { EndpointDef, EndpointName } from '../vocabulary/index.js';
 import { abortable, type Scope } from './call-scope.js';
@@ -53,6 +54,7 @@ type Attempt<R> =
       readonly session?: Session | undefined;
     };
 
+/** One attempt: a session and a rate slot, then the request, told to the client's observer. */
 async function attempt<T, R>(
   ctx: ClientContext,
   spec: RequestSpec<T, R>,
@@ -60,13 +62,31 @@ async function attempt<T, R>(
   scope: Scope,
   route: Route,
 ): Promise<Attempt<R>> {
-  const { label } = spec;
-  const prepared = await prepare(ctx, def, label, scope, route);
+  const prepared = await prepare(ctx, def, spec.label, scope, route);
   if (prepared.error !== undefined)
     return { ok: false, error: prepared.error, maybeSent: false, final: true };
-  const { session, slot } = prepared;
-  let sent: Exchanged;
   const sentAt = ctx.clock.now();
+  const result = await sendOnce(ctx, spec, def, scope, route, prepared, sentAt);
+  ctx.observer.exchanged({
+    endpoint: spec.endpoint,
+    lane: route.lane,
+    outcome: result.ok ? 'OK' : result.error.code,
+    ms: ctx.clock.now() - sentAt,
+  });
+  return result;
+}
+
+async function sendOnce<T, R>(
+  ctx: ClientContext,
+  spec: RequestSpec<T, R>,
+  def: EndpointDef,
+  scope: Scope,
+  route: Route,
+  { session, slot }: { readonly session: Session | undefined; readonly slot: RateSlot },
+  sentAt: number,
+): Promise<Attempt<R>> {
+  const { label } = spec;
+  let sent: Exchanged;
   try {
     const body = spec.fields === undefined ? spec.body(session) : sessionBody(session, spec.fields);
     sent = await exchange(ctx, def, label, body, scope, route);

@@ -76,6 +76,7 @@ export function buildConfig(s: Settings, warnings: readonly string[] = []): Conf
       allowedOrigins: s.OMSDESK_MCP_ALLOWED_ORIGINS,
       ...defined({ token: s.OMSDESK_MCP_TOKEN }),
     },
+    health: { host: s.OMSDESK_HEALTH_HOST, ...defined({ port: s.OMSDESK_HEALTH_PORT }) },
     ...defined({ discord: discordConfig(s) }),
     log: { level: s.OMSDESK_LOG_LEVEL, ...defined({ format: s.OMSDESK_LOG_FORMAT }) },
     warnings,

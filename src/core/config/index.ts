@@ -26,6 +26,7 @@ export type {
   Config,
   DiscordConfig,
   GateConfig,
+  HealthConfig,
   LiveBrokerConfig,
   LiveCredentials,
   McpConfig,

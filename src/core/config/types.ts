@@ -92,6 +92,13 @@ export interface McpConfig {
   readonly allowedOrigins: readonly string[];
 }
 
+/** The small HTTP server of probes and metrics `omsdesk discord` runs when a port is set. */
+export interface HealthConfig {
+  readonly host: string;
+  /** Absent: no health server. */
+  readonly port?: number;
+}
+
 /** The Discord desk; present only when `DISCORD_TOKEN` is set. */
 export interface DiscordConfig {
   /** The bot token: a secret. */
@@ -119,6 +126,7 @@ export interface Config {
   /** The audit log, and the key of its anchor (the CLI picks a place in the home directory when unset). */
   readonly audit: { readonly path: string; readonly keyFile?: string };
   readonly mcp: McpConfig;
+  readonly health: HealthConfig;
   readonly discord?: DiscordConfig;
   readonly log: {
     readonly level: (typeof LOG_LEVELS)[number];

@@ -415,6 +415,21 @@ export const CONFIG_VARIABLES = [
     description: 'true: the person who requested an order may not approve it.',
   }),
   variable({
+    name: 'OMSDESK_HEALTH_HOST',
+    group: 'discord',
+    field: host(),
+    default: '127.0.0.1',
+    description: 'Address of the health port of omsdesk discord (OMSDESK_HEALTH_PORT).',
+  }),
+  variable({
+    name: 'OMSDESK_HEALTH_PORT',
+    group: 'discord',
+    field: port(),
+    unset: '(none: no health port)',
+    description:
+      'omsdesk discord: serve /healthz, /readyz and /metrics on this port (omsdesk serve has them beside /mcp).',
+  }),
+  variable({
     name: 'OMSDESK_LOG_LEVEL',
     group: 'log',
     field: oneOf(LOG_LEVELS),

@@ -7,4 +7,5 @@ export { ticketTag } from './payload.js';
 export { type ResolvedRef, resolveInstrumentRef } from './resolve.js';
 export { legSentence, marginSentence } from './summary.js';
 export { normalizeTicketId } from './ticket-id.js';
+export { FINAL_TICKET_STATUSES } from './ticket-store.js';
 export * from './types.js';

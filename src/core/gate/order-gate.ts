@@ -16,7 +16,15 @@ import { CARD_POSTED, snapshotOf, TicketReplay } from './replay.js';
 import { restoreTickets } from './restore.js';
 import { normalizeTicketId } from './ticket-id.js';
 import { type HeldTicket, type Retention, TicketStore } from './ticket-store.js';
-import type { CardRef, DecisionPath, DecisionSource, HaltReport, Ticket, TicketRequest } from './types.js';
+import type {
+  CardRef,
+  DecisionPath,
+  DecisionSource,
+  HaltReport,
+  Ticket,
+  TicketRequest,
+  TicketStatus,
+} from './types.js';
 import { DailyUsageBook } from './usage.js';
 
 const DEFAULT_RETENTION: Retention = { settledMs: 60 * 60_000, maxSettled: 500 };
@@ -239,6 +247,16 @@ export class OrderGate {
     if (held.ticket.status === 'UNKNOWN') await this.#outcomes.look(held, signal);
     else if (held.ticket.status === 'PLACED') await this.#outcomes.follow(held, 'final', 0, signal);
     return this.#copy(held.ticket);
+  }
+
+  /** How many tickets the gate holds in memory (in play, and recently settled) in each status; nothing copied. */
+  countByStatus(): Map<TicketStatus, number> {
+    const counts = new Map<TicketStatus, number>();
+    for (const held of this.#store.list()) {
+      const { status } = held.ticket;
+      counts.set(status, (counts.get(status) ?? 0) + 1);
+    }
+    return counts;
   }
 
   /** Copies of the tickets in memory, newest first. */

@@ -12,8 +12,25 @@ import { type Logger, silentLogger } from '../../core/logger.js';
 import type { McpService } from '../server.js';
 import { type Every, everyInterval } from '../timers.js';
 import { BodyError, discardBody, readJsonBody } from './body.js';
-import { allowedHosts, allowedOrigins, type GuardOptions, guardRequest, isLoopbackHost } from './guards.js';
+import {
+  allowedHosts,
+  allowedOrigins,
+  type GuardOptions,
+  guardRequest,
+  isLoopbackHost,
+  type Refusal,
+} from './guards.js';
 import { SessionTable } from './sessions.js';
+
+/**
+ * Serves a request for a path other than MCP's (probes, metrics) and returns true, or returns false:
+ * `access` runs the checks an MCP request passes (Host, Origin, bearer token) for routes that need them.
+ */
+export type SideRoutes = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  access: () => Refusal | undefined,
+) => boolean;
 
 /** How to serve MCP over Streamable HTTP. */
 export interface HttpOptions extends GuardOptions {
@@ -29,6 +46,8 @@ export interface HttpOptions extends GuardOptions {
   readonly now?: () => number;
   /** The timer that sweeps idle sessions (default: a real interval). */
   readonly every?: Every;
+  /** Routes served beside MCP on the same port. */
+  readonly sideRoutes?: SideRoutes;
 }
 
 /** A listening MCP HTTP endpoint. */
@@ -121,8 +140,12 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path !== MCP_PATH) return reply(res, 404, `not found: MCP is served at ${MCP_PATH}`);
-    const refusal = guardRequest(req.headers, options, guards.hosts, guards.origins);
+    const access = () => guardRequest(req.headers, options, guards.hosts, guards.origins);
+    if (path !== MCP_PATH) {
+      if (o.sideRoutes?.(req, res, access)) return;
+      return reply(res, 404, `not found: MCP is served at ${MCP_PATH}`);
+    }
+    const refusal = access();
     if (refusal) return reply(res, refusal.status, refusal.message, { ...refusal.headers });
     if (options.token !== undefined) (req as IncomingMessage & { auth?: AuthInfo }).auth = SHARED_TOKEN;
     const sessionId = req.headers['mcp-session-id'];

@@ -48,6 +48,7 @@ describe('paper mode (no broker URL)', () => {
       },
       audit: { path: '.omsdesk/audit.jsonl' },
       mcp: { host: '127.0.0.1', port: 8765, allowedOrigins: [] },
+      health: { host: '127.0.0.1' },
       log: { level: 'info' },
       warnings: [],
     } satisfies Config);

@@ -24,10 +24,18 @@ export class FakeGateway {
   readonly received: number[] = [];
   /** Sockets closed by the bot, with their close codes. */
   readonly closes: number[] = [];
+  /** While true, the gateway is down: every connection attempt is cut at once. */
+  #down = false;
+  readonly #watchers = new Set<(what: 'refused' | 'connected') => void>();
 
   constructor(server: Server, options: GatewayOptions) {
     this.#o = options;
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (this.#down) {
+        socket.destroy();
+        this.#tell('refused');
+        return;
+      }
       this.#wss.handleUpgrade(req, socket, head, (ws) => this.#accept(ws));
     });
   }
@@ -40,6 +48,33 @@ export class FakeGateway {
   /** Sends a dispatch to every connected bot. */
   dispatch(t: string, d: unknown): void {
     for (const ws of this.#sockets) this.#send(ws, { op: 0, t, s: ++this.#seq, d });
+  }
+
+  /** The gateway goes down: every bot's connection closes (code 4000, resumable) and new ones are cut. */
+  goDown(): void {
+    this.#down = true;
+    for (const ws of this.#sockets) ws.close(4000, 'gateway down');
+  }
+
+  /** The gateway is back: bots may connect (and resume) again. */
+  comeBack(): void {
+    this.#down = false;
+  }
+
+  /** Resolves at the next connection attempt cut while down, or the next bot identified or resumed. */
+  next(what: 'refused' | 'connected'): Promise<void> {
+    return new Promise((resolve) => {
+      const watcher = (seen: 'refused' | 'connected'): void => {
+        if (seen !== what) return;
+        this.#watchers.delete(watcher);
+        resolve();
+      };
+      this.#watchers.add(watcher);
+    });
+  }
+
+  #tell(what: 'refused' | 'connected'): void {
+    for (const watcher of [...this.#watchers]) watcher(what);
   }
 
   async close(): Promise<void> {
@@ -65,6 +100,7 @@ export class FakeGateway {
       else if (packet.op === 6) {
         this.#sockets.add(ws);
         this.#send(ws, { op: 0, t: 'RESUMED', s: ++this.#seq, d: {} });
+        this.#tell('connected');
       }
     });
   }
@@ -90,5 +126,6 @@ export class FakeGateway {
       },
     });
     this.#send(ws, { op: 0, t: 'GUILD_CREATE', s: ++this.#seq, d: this.#o.guild() });
+    this.#tell('connected');
   }
 }

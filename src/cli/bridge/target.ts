@@ -1,0 +1,63 @@
+import { hostname } from 'node:os';
+import type { Config } from '../../core/config/index.js';
+import type { DataDirLockedError } from '../../core/data-dir/lock.js';
+import { McpSetupError } from '../../mcp/listing.js';
+import { readAdvert } from '../serve-advert.js';
+import { serverGone } from './failure.js';
+
+/** `omsdesk mcp` cannot join the process that holds its data dir; the message says why and what to do. */
+export class BridgeRefused extends Error {
+  override readonly name = 'BridgeRefused';
+}
+
+/** The running server a stdio client is bridged to. */
+export interface BridgeTarget {
+  readonly url: string;
+  readonly pid: number;
+  readonly command: string;
+  /** The `Authorization` header every request carries, when this client is configured with a credential. */
+  readonly authorization?: string;
+}
+
+/**
+ * The credential a bridged client presents to the running server, from this process's configuration:
+ * `OMSDESK_MCP_TOKEN` as a bearer token. The one place that decides it, so a personal token takes its
+ * place here when people have their own.
+ */
+export function bridgeAuthorization(config: Pick<Config, 'mcp'>): string | undefined {
+  return config.mcp.token === undefined ? undefined : `Bearer ${config.mcp.token}`;
+}
+
+/**
+ * The server to bridge to, when the process holding the data dir serves MCP over HTTP on this machine
+ * and answers; otherwise a refusal saying why (the lock's own words first: who holds it).
+ */
+export async function bridgeTarget(config: Config, locked: DataDirLockedError): Promise<BridgeTarget> {
+  const owner = locked.owner;
+  const refuse = (why: string): never => {
+    throw new BridgeRefused(`${locked.message}. omsdesk mcp did not join it: ${why}`);
+  };
+  if (owner === undefined) return refuse('who holds it cannot be read');
+  if (owner.host !== hostname())
+    return refuse(`it runs on another machine (${owner.host}); connect to its MCP HTTP endpoint instead`);
+  const advert = await readAdvert(config.dataDir);
+  if (advert === undefined || advert.pid !== owner.pid || advert.host !== owner.host) {
+    return refuse(
+      'it serves no MCP endpoint to join (omsdesk serve and omsdesk mcp --http do, once they listen): if it is starting, try again in a moment',
+    );
+  }
+  const authorization = bridgeAuthorization(config);
+  if (advert.bearer && authorization === undefined) {
+    throw new McpSetupError(
+      `${advert.command} (pid ${advert.pid}) holds the data dir and asks every client for a bearer token: set OMSDESK_MCP_TOKEN for this client (under "env" in its configuration) to that server's token`,
+    );
+  }
+  const gone = await serverGone(advert.url);
+  if (gone !== undefined) return refuse(gone);
+  return {
+    url: advert.url,
+    pid: advert.pid,
+    command: advert.command,
+    ...(authorization === undefined ? {} : { authorization }),
+  };
+}
