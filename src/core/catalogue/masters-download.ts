@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Dispatcher, request } from 'undici';
-import { isLoopback } from '../config/formats.js';
+import { isLoopback } from '../transport/loopback.js';
 import type { Exchange } from '../vocabulary/index.js';
 import { CatalogueError } from './errors.js';
 import { symbolFileName } from './noren.js';
