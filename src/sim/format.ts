@@ -1,6 +1,7 @@
 /** The simulator's own formatting of times and numbers as the broker writes them (IST, strings). */
+import { MONTHS, monthNumber } from '../core/vocabulary/index.js';
+
 const IST_MS = 330 * 60_000;
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 const two = (n: number): string => String(n).padStart(2, '0');
 
@@ -83,7 +84,7 @@ export function parseSlashed(text: string): number {
 export function parseExpiryDay(text: string): number {
   const m = /^(\d{1,2})-?([A-Za-z]{3})-?(\d{4}|\d{2})$/.exec(text.trim());
   if (!m) return Number.NaN;
-  const month = MONTHS.indexOf((m[2] ?? '').toUpperCase()) + 1;
+  const month = monthNumber(m[2] ?? '');
   const yearText = m[3] ?? '';
   const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
   return month === 0 ? Number.NaN : istInstant(year, month, Number(m[1]));

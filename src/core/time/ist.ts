@@ -1,7 +1,7 @@
+import { MONTHS, monthNumber } from '../vocabulary/calendar.js';
 import { IST_OFFSET_MINUTES } from '../vocabulary/enums.js';
 
 const OFFSET_MS = IST_OFFSET_MINUTES * 60_000;
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'] as const;
 
 /** Calendar fields of an instant as seen in India Standard Time. */
 export interface IstParts {
@@ -106,7 +106,7 @@ export function parseExpiry(text: string): number | undefined {
   const short = EXPIRY_SHORT.exec(t);
   const match = long ?? short;
   if (!match) return undefined;
-  const month = MONTHS.indexOf((match[2] ?? '').toUpperCase() as (typeof MONTHS)[number]) + 1;
+  const month = monthNumber(match[2] ?? '');
   const year = long ? +(match[3] ?? '') : 2000 + +(match[3] ?? '');
   const ms = fromIst(year, month, +(match[1] ?? ''));
   return month === 0 || Number.isNaN(ms) ? undefined : ms;

@@ -1,10 +1,9 @@
-import { IST_OFFSET_MINUTES } from '../../core/vocabulary/index.js';
+import { IST_OFFSET_MINUTES, MONTHS } from '../../core/vocabulary/index.js';
 
 /** Milliseconds in one day. */
 export const DAY_MS = 86_400_000;
 
 const OFFSET_MS = IST_OFFSET_MINUTES * 60_000;
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'] as const;
 
 /** A calendar date as numbers; `month` is 1-12. */
 export interface CivilDate {

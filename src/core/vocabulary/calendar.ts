@@ -1,0 +1,20 @@
+/** The month names the broker writes (`24-NOV-2026`, `NIFTY24NOV26C25000`), January first. */
+export const MONTHS = [
+  'JAN',
+  'FEB',
+  'MAR',
+  'APR',
+  'MAY',
+  'JUN',
+  'JUL',
+  'AUG',
+  'SEP',
+  'OCT',
+  'NOV',
+  'DEC',
+] as const;
+
+/** The month (1-12) a month name stands for, in any letter case; 0 when it names none. */
+export function monthNumber(name: string): number {
+  return (MONTHS as readonly string[]).indexOf(name.toUpperCase()) + 1;
+}
