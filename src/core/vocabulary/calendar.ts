@@ -1,3 +1,6 @@
+/** Milliseconds in one day: IST keeps no daylight saving, so every day is this long. */
+export const DAY_MS = 86_400_000;
+
 /** The month names the broker writes (`24-NOV-2026`, `NIFTY24NOV26C25000`), January first. */
 export const MONTHS = [
   'JAN',

@@ -1,7 +1,4 @@
-import { IST_OFFSET_MINUTES, MONTHS } from '../../core/vocabulary/index.js';
-
-/** Milliseconds in one day. */
-export const DAY_MS = 86_400_000;
+import { DAY_MS, IST_OFFSET_MINUTES, MONTHS } from '../../core/vocabulary/index.js';
 
 const OFFSET_MS = IST_OFFSET_MINUTES * 60_000;
 
