@@ -1,3 +1,5 @@
+import type { CandleInterval } from './enums.js';
+
 /** Milliseconds in one day: IST keeps no daylight saving, so every day is this long. */
 export const DAY_MS = 86_400_000;
 
@@ -20,4 +22,9 @@ export const MONTHS = [
 /** The month (1-12) a month name stands for, in any letter case; 0 when it names none. */
 export function monthNumber(name: string): number {
   return (MONTHS as readonly string[]).indexOf(name.toUpperCase()) + 1;
+}
+
+/** How long one candle lasts: its interval's minutes, or a day for `D`. */
+export function candleIntervalMs(interval: CandleInterval): number {
+  return interval === 'D' ? DAY_MS : Number(interval) * 60_000;
 }
