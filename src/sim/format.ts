@@ -1,12 +1,10 @@
 /** The simulator's own formatting of times and numbers as the broker writes them (IST, strings). */
-import { MONTHS, monthNumber } from '../core/vocabulary/index.js';
-
-const IST_MS = 330 * 60_000;
+import { IST_OFFSET_MS, MONTHS, monthNumber } from '../core/vocabulary/index.js';
 
 const two = (n: number): string => String(n).padStart(2, '0');
 
 function ist(ms: number): Date {
-  return new Date(ms + IST_MS);
+  return new Date(ms + IST_OFFSET_MS);
 }
 
 /** `HH:MM:SS dd-mm-yyyy` (request_time, omstm, orderTime). */
@@ -70,7 +68,7 @@ export function istInstant(year: number, month: number, day: number, h = 0, m = 
     h < 24 &&
     m < 60 &&
     s < 60;
-  return ok ? ms - IST_MS : Number.NaN;
+  return ok ? ms - IST_OFFSET_MS : Number.NaN;
 }
 
 /** Parses `dd/mm/yyyy HH:mm:ss` (the candle window), or NaN. */

@@ -1,5 +1,8 @@
 import type { CandleInterval } from './enums.js';
 
+/** India Standard Time's offset from UTC, +05:30 all year (no daylight saving), in milliseconds. */
+export const IST_OFFSET_MS = 330 * 60_000;
+
 /** Milliseconds in one day: IST keeps no daylight saving, so every day is this long. */
 export const DAY_MS = 86_400_000;
 

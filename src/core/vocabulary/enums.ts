@@ -70,8 +70,5 @@ export type RejectingParty = (typeof REJECTING_PARTIES)[number];
 /** Largest number of orders one multi-order call accepts. */
 export const MAX_ORDERS_PER_MULTI = 10;
 
-/** India Standard Time: UTC+05:30, no daylight saving. */
-export const IST_OFFSET_MINUTES = 330;
-
 /** The exchange-time sentinel for "not yet known". */
 export const UNKNOWN_EXCHANGE_TIME = '00:00:00 01-01-1980';
