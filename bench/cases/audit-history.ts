@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ticketIds } from '../../src/core/gate/ticket-id.js';
+import { ticketIds } from '../../src/core/orders/ticket-id.js';
 import { DAY_MS } from '../../src/core/vocabulary/index.js';
 import { MODEL } from '../../test/core/gate/harness.js';
 import { buy, openOfflineGate, START, writeHistory } from '../../test/core/gate/offline-gate.js';

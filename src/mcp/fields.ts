@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TICKET_ID_PATTERN } from '../core/orders/ticket-id.js';
 import { CANDLE_INTERVALS, EXCHANGES, PRICE_TYPES, PRODUCTS, RETENTIONS } from '../core/vocabulary/index.js';
 import { canonicalPriceType, canonicalProduct, canonicalSide } from './inputs.js';
 
@@ -82,6 +83,6 @@ export const quantityField = bare.quantity.describe('Units (lots x lot size).');
 export const ticketIdField = z
   .preprocess(
     upper,
-    z.string().regex(/^[Tt][A-Za-z0-9]{8}$/, 'a ticket id is T and 8 letters or digits, as in T7K2M9X4Q'),
+    z.string().regex(TICKET_ID_PATTERN, 'a ticket id is T and 8 letters or digits, as in T7K2M9X4Q'),
   )
   .describe('T and 8 characters, any case.');

@@ -14,6 +14,7 @@ import { expiryMs } from '../client/validate.js';
 import { isBrokerError } from '../errors.js';
 import { orderProblems } from '../orders/order-request.js';
 import { tagShapedWords } from '../orders/tag.js';
+import { newTicketId } from '../orders/ticket-id.js';
 import { toIstIso } from '../time/ist.js';
 import { MAX_ORDERS_PER_MULTI } from '../vocabulary/index.js';
 import { GateError } from './errors.js';
@@ -22,7 +23,6 @@ import { legMarket } from './market.js';
 import { freezeLeg, freezeStraddle, payloadHash, ticketTag } from './payload.js';
 import { resolveOrderInstrument, resolveStraddleContracts } from './resolve.js';
 import { ticketSummary } from './summary.js';
-import { newTicketId } from './ticket-id.js';
 import type { LegMarket, OrderInput, Ticket, TicketLeg, TicketRequest } from './types.js';
 
 /** What a preview needs from the world. */
