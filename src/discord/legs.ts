@@ -1,4 +1,5 @@
 import type { InstrumentCatalog } from '../core/catalogue/index.js';
+import { sideFromWire } from '../core/domain/enums.js';
 import type { OrderInput } from '../core/gate/index.js';
 import { isGateError } from '../core/gate/index.js';
 import { MAX_ORDERS_PER_MULTI, type PriceType, type Product } from '../core/vocabulary/index.js';
@@ -7,7 +8,6 @@ import { defaultProduct, resolveInstrument } from './inputs.js';
 
 const FORM =
   'write each leg as SIDE INSTRUMENT QUANTITY PRICE_TYPE [PRICE] [TRIGGER] [PRODUCT], e.g. "BUY RELIANCE 10 LMT 2500; SELL INFY 2 MKT"';
-const SIDES: Readonly<Record<string, 'BUY' | 'SELL'>> = { BUY: 'BUY', B: 'BUY', SELL: 'SELL', S: 'SELL' };
 /** How many prices each price type takes: its limit price and/or its trigger. */
 const PRICES: Readonly<Record<PriceType, readonly ('price' | 'triggerPrice')[]>> = {
   MKT: [],
@@ -21,8 +21,8 @@ function parseLeg(text: string, n: number, catalog: InstrumentCatalog): OrderInp
   const bad = (problem: string): DeskInputError =>
     new DeskInputError(`leg ${n} ("${text.slice(0, 60)}"): ${problem}`, FORM);
   const [sideWord = '', instrument = '', quantityText = '', ...rest] = text.split(/\s+/);
-  const side = SIDES[sideWord.toUpperCase()];
-  if (!side) throw bad(`"${sideWord.slice(0, 10)}" is not BUY or SELL`);
+  const side = sideFromWire(sideWord);
+  if (side === 'UNKNOWN') throw bad(`"${sideWord.slice(0, 10)}" is not BUY or SELL`);
   if (instrument === '') throw bad('the instrument is missing');
   if (!/^\d+$/.test(quantityText))
     throw bad(`the quantity "${quantityText.slice(0, 12)}" is not a whole number of units`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_SIDES } from '../core/domain/enums.js';
 import { TICKET_ID_PATTERN } from '../core/orders/ticket-id.js';
 import { CANDLE_INTERVALS, EXCHANGES, PRICE_TYPES, PRODUCTS, RETENTIONS } from '../core/vocabulary/index.js';
 import { canonicalPriceType, canonicalProduct, canonicalSide } from './inputs.js';
@@ -38,7 +39,7 @@ export function words(max: number) {
 export const bare = {
   instrument: words(64),
   exchange: z.preprocess(upper, z.enum(EXCHANGES)).optional(),
-  side: z.preprocess(spelled(canonicalSide), z.enum(['BUY', 'SELL'])),
+  side: z.preprocess(spelled(canonicalSide), z.enum(ORDER_SIDES)),
   quantity: upTo(10_000_000, true),
   product: z.preprocess(spelled(canonicalProduct), z.enum(PRODUCTS)),
   priceType: z.preprocess(spelled(canonicalPriceType, true), z.enum(PRICE_TYPES)).optional(),

@@ -1,5 +1,4 @@
-import type { OrderSide } from '../domain/enums.js';
-import { sideToWire } from '../domain/enums.js';
+import { ORDER_SIDES, type OrderSide, sideToWire } from '../domain/enums.js';
 import { formatPrice, isTickMultiple, toUnits } from '../price.js';
 import {
   EXCHANGES,
@@ -63,7 +62,7 @@ export function orderProblems(order: OrderRequest): string[] {
       problems.push(`${name} must be one of ${allowed.join(', ')} (got ${String(value)})`);
   };
   oneOf('exchange', order.exchange, EXCHANGES);
-  oneOf('side', order.side, ['BUY', 'SELL']);
+  oneOf('side', order.side, ORDER_SIDES);
   oneOf('priceType', order.priceType, PRICE_TYPES);
   oneOf('product', order.product, PRODUCTS);
   if (order.retention !== undefined) oneOf('retention', order.retention, RETENTIONS);

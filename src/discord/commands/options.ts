@@ -1,4 +1,5 @@
 import type { AutocompleteInteraction, SlashCommandBuilder, SlashCommandStringOption } from 'discord.js';
+import { ORDER_SIDES } from '../../core/domain/enums.js';
 import { EXCHANGES, type Exchange } from '../../core/vocabulary/index.js';
 import { instrumentChoices } from '../autocomplete.js';
 import type { Choice, CommandContext } from '../command.js';
@@ -69,7 +70,7 @@ export function sideOption(o: SlashCommandStringOption) {
     .setName('side')
     .setDescription('BUY or SELL')
     .setRequired(true)
-    .setChoices({ name: 'BUY', value: 'BUY' }, { name: 'SELL', value: 'SELL' });
+    .setChoices(...ORDER_SIDES.map((side) => ({ name: side, value: side })));
 }
 
 /** A command builder's JSON, for the registry. */
