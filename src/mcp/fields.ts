@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { ORDER_SIDES } from '../core/domain/enums.js';
 import { TICKET_ID_PATTERN } from '../core/orders/ticket-id.js';
-import { CANDLE_INTERVALS, EXCHANGES, PRICE_TYPES, PRODUCTS, RETENTIONS } from '../core/vocabulary/index.js';
+import {
+  CANDLE_INTERVALS,
+  EXCHANGES,
+  PRICE_TYPES,
+  PRODUCTS,
+  PRODUCTS_IN_WORDS,
+  RETENTIONS,
+} from '../core/vocabulary/index.js';
 import { canonicalPriceType, canonicalProduct, canonicalSide } from './inputs.js';
 
 const upper = (value: unknown): unknown => (typeof value === 'string' ? value.trim().toUpperCase() : value);
@@ -58,7 +65,7 @@ export const exchangeField = bare.exchange;
 export const sideField = bare.side;
 
 /** The product in letters or words. */
-export const productField = bare.product.describe('C delivery, M carry-forward, I intraday.');
+export const productField = bare.product.describe(`${PRODUCTS_IN_WORDS}.`);
 
 /** The price type in broker or everyday words. */
 export const priceTypeField = bare.priceType.describe('LMT with a price, else MKT.');

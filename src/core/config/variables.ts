@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { DEFAULT_FRESHNESS } from '../client/shared-reads.js';
-import { DAY_MS, EXCHANGES, PRODUCTS } from '../vocabulary/index.js';
+import { DAY_MS, EXCHANGES, PRODUCTS, PRODUCTS_IN_WORDS } from '../vocabulary/index.js';
 import {
   API_GENERATIONS,
   CONFIRM_MODES,
@@ -234,7 +234,7 @@ export const CONFIG_VARIABLES = [
     group: 'policy',
     field: listOf(PRODUCTS, 'product'),
     default: ['C', 'M', 'I'],
-    description: 'Comma-separated products orders may use (C delivery, M carry-forward, I intraday).',
+    description: `Comma-separated products orders may use (${PRODUCTS_IN_WORDS}).`,
   }),
   variable({
     name: 'OMSDESK_KILL_SWITCH_FILE',

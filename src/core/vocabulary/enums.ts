@@ -6,6 +6,16 @@ export type Exchange = (typeof EXCHANGES)[number];
 export const PRODUCTS = ['C', 'M', 'I'] as const;
 export type Product = (typeof PRODUCTS)[number];
 
+/** What people call each product. */
+export const PRODUCT_NAMES: Readonly<Record<Product, string>> = {
+  C: 'delivery',
+  M: 'carry-forward',
+  I: 'intraday',
+};
+
+/** The products with their names, as a description lists them: `C delivery, M carry-forward, I intraday`. */
+export const PRODUCTS_IN_WORDS = PRODUCTS.map((p) => `${p} ${PRODUCT_NAMES[p]}`).join(', ');
+
 /** Transaction types: B buy, S sell. */
 export const SIDES = ['B', 'S'] as const;
 export type Side = (typeof SIDES)[number];
