@@ -9,6 +9,8 @@ import {
   type Product,
   RETENTIONS,
   type Retention,
+  takesLimitPrice,
+  takesTrigger,
 } from '../vocabulary/index.js';
 import type { OrderLeg } from '../wire/index.js';
 import { TAG_PATTERN } from './tag.js';
@@ -36,9 +38,6 @@ export interface OrderRequest {
   /** When given, prices must be multiples of it. */
   readonly tickSize?: number;
 }
-
-const isStopLoss = (type: PriceType): boolean => type === 'SL-LMT' || type === 'SL-MKT';
-const needsPrice = (type: PriceType): boolean => type === 'LMT' || type === 'SL-LMT';
 
 function priceProblems(name: string, value: number, order: OrderRequest): string[] {
   if (!Number.isFinite(value) || value <= 0)
@@ -79,7 +78,7 @@ export function orderProblems(order: OrderRequest): string[] {
     problems.push(`pricePrecision must be a whole number from 0 to 4 (got ${order.pricePrecision})`);
   }
   const type = order.priceType;
-  if (needsPrice(type)) {
+  if (takesLimitPrice(type)) {
     if (order.price === undefined) problems.push(`price is required for ${type} orders`);
     else problems.push(...priceProblems('price', order.price, order));
   } else if (order.price !== undefined && order.price !== 0) {
@@ -87,7 +86,7 @@ export function orderProblems(order: OrderRequest): string[] {
       `price must be omitted for ${String(type)} orders (they execute at the market); use LMT for a limit`,
     );
   }
-  if (isStopLoss(type)) {
+  if (takesTrigger(type)) {
     if (order.triggerPrice === undefined) problems.push(`triggerPrice is required for ${type} orders`);
     else problems.push(...priceProblems('triggerPrice', order.triggerPrice, order));
   } else if (order.triggerPrice !== undefined) {
@@ -114,14 +113,14 @@ export function orderLeg(order: OrderRequest, remarks: string): OrderLeg {
     exchange: order.exchange,
     tradingSymbol: wireSymbol(order.tradingSymbol),
     quantity: String(order.quantity),
-    price: formatPrice(needsPrice(order.priceType) ? (order.price ?? 0) : 0, precision),
+    price: formatPrice(takesLimitPrice(order.priceType) ? (order.price ?? 0) : 0, precision),
     product: order.product,
     transactionType: sideToWire(order.side),
     priceType: order.priceType,
     retention: order.retention ?? 'DAY',
     remarks,
   };
-  return isStopLoss(order.priceType) && order.triggerPrice !== undefined
+  return takesTrigger(order.priceType) && order.triggerPrice !== undefined
     ? { ...leg, triggerPrice: formatPrice(order.triggerPrice, precision) }
     : leg;
 }

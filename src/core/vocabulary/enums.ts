@@ -24,6 +24,12 @@ export type Side = (typeof SIDES)[number];
 export const PRICE_TYPES = ['LMT', 'MKT', 'SL-LMT', 'SL-MKT'] as const;
 export type PriceType = (typeof PRICE_TYPES)[number];
 
+/** True for the price types that take a limit price: LMT and SL-LMT. */
+export const takesLimitPrice = (type: string): boolean => type === 'LMT' || type === 'SL-LMT';
+
+/** True for the stop-loss price types, which take a trigger: SL-LMT and SL-MKT. */
+export const takesTrigger = (type: string): boolean => type === 'SL-LMT' || type === 'SL-MKT';
+
 /** Order retention (validity). */
 export const RETENTIONS = ['DAY', 'EOS', 'IOC'] as const;
 export type Retention = (typeof RETENTIONS)[number];
