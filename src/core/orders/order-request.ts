@@ -1,6 +1,7 @@
 import { ORDER_SIDES, type OrderSide, sideToWire } from '../domain/enums.js';
 import { formatPrice, isTickMultiple, toUnits } from '../price.js';
 import {
+  DEFAULT_RETENTION,
   EXCHANGES,
   type Exchange,
   PRICE_TYPES,
@@ -117,7 +118,7 @@ export function orderLeg(order: OrderRequest, remarks: string): OrderLeg {
     product: order.product,
     transactionType: sideToWire(order.side),
     priceType: order.priceType,
-    retention: order.retention ?? 'DAY',
+    retention: order.retention ?? DEFAULT_RETENTION,
     remarks,
   };
   return takesTrigger(order.priceType) && order.triggerPrice !== undefined

@@ -34,6 +34,9 @@ export const takesTrigger = (type: string): boolean => type === 'SL-LMT' || type
 export const RETENTIONS = ['DAY', 'EOS', 'IOC'] as const;
 export type Retention = (typeof RETENTIONS)[number];
 
+/** The retention of an order that names none. */
+export const DEFAULT_RETENTION: Retention = 'DAY';
+
 /** Derivative instrument kinds, as the span calculator names them. */
 export const DERIVATIVE_KINDS = ['FUTSTK', 'FUTIDX', 'OPTSTK', 'OPTIDX'] as const;
 export type DerivativeKind = (typeof DERIVATIVE_KINDS)[number];
