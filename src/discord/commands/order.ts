@@ -1,6 +1,13 @@
 import { SlashCommandBuilder } from 'discord.js';
 import type { OrderSide } from '../../core/domain/enums.js';
-import { PRICE_TYPES, type PriceType, type Product, type Retention } from '../../core/vocabulary/index.js';
+import {
+  DEFAULT_RETENTION,
+  PRICE_TYPES,
+  type PriceType,
+  type Product,
+  RETENTIONS,
+  type Retention,
+} from '../../core/vocabulary/index.js';
 import { submitForApproval } from '../approvals/submit.js';
 import type { SlashCommand } from '../command.js';
 import { defaultProduct, resolveInstrument } from '../inputs.js';
@@ -16,6 +23,8 @@ import {
 
 /** Price types as /order offers them: at market first, then the others in the broker's order. */
 const PRICE_TYPE_CHOICES = ['MKT', ...PRICE_TYPES.filter((t) => t !== 'MKT')];
+/** The retentions besides the default, which /order offers first. */
+const OTHER_RETENTIONS = RETENTIONS.filter((r) => r !== DEFAULT_RETENTION);
 const choices = (values: readonly string[]) => values.map((v) => ({ name: v, value: v }));
 const orList = (words: readonly string[]): string => `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 
@@ -56,8 +65,8 @@ export const orderCommand: SlashCommand = {
       .addStringOption((o) =>
         o
           .setName('retention')
-          .setDescription('DAY (default), IOC or EOS')
-          .setChoices(...['DAY', 'IOC', 'EOS'].map((v) => ({ name: v, value: v }))),
+          .setDescription(`${DEFAULT_RETENTION} (default), ${orList(OTHER_RETENTIONS)}`)
+          .setChoices(...choices([DEFAULT_RETENTION, ...OTHER_RETENTIONS])),
       )
       .addStringOption((o) =>
         o.setName('remarks').setDescription('A short note kept with the order').setMaxLength(40),
