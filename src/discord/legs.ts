@@ -5,6 +5,7 @@ import { isGateError } from '../core/gate/index.js';
 import {
   MAX_ORDERS_PER_MULTI,
   PRICE_TYPES,
+  PRODUCTS,
   type PriceType,
   type Product,
   takesLimitPrice,
@@ -37,7 +38,9 @@ function parseLeg(text: string, n: number, catalog: InstrumentCatalog): OrderInp
   const numbers = rest.slice(1);
   const last = numbers[numbers.length - 1]?.toUpperCase();
   const product =
-    last === 'C' || last === 'M' || last === 'I' ? (numbers.pop()?.toUpperCase() as Product) : undefined;
+    last !== undefined && (PRODUCTS as readonly string[]).includes(last)
+      ? (numbers.pop()?.toUpperCase() as Product)
+      : undefined;
   const wanted = pricesOf(priceType);
   if (numbers.length !== wanted.length || !numbers.every((x) => NUMBER.test(x))) {
     throw bad(
