@@ -1,15 +1,43 @@
-import { Agent } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
+import type { Clock } from '../clock.js';
 import { type Logger, silentLogger } from '../logger.js';
 import type { Exchange } from '../vocabulary/index.js';
 import type { InstrumentCatalog } from './catalog.js';
 import { CatalogueError } from './errors.js';
 import { type MasterSet, readMastersCache, writeMastersCache } from './masters-cache.js';
-import { checkLocation, DEFAULT_MASTER_LIMITS, fetchSymbolFile } from './masters-download.js';
-import { type PublishedMastersOptions, scheduleOf } from './masters-options.js';
-import { lastRefreshPoint } from './masters-schedule.js';
+import {
+  checkLocation,
+  DEFAULT_MASTER_LIMITS,
+  fetchSymbolFile,
+  type MasterLimits,
+} from './masters-download.js';
+import { DEFAULT_REFRESH_TIME, lastRefreshPoint, type RefreshSchedule } from './masters-schedule.js';
 import { ageText, describeLocation, reasonOf } from './masters-text.js';
 import { symbolFileName } from './noren.js';
 import { parsePublishedMasters } from './published.js';
+
+/** Where and how to load a broker's published instrument masters. */
+export interface PublishedMastersOptions {
+  /** A base URL (https, or http on loopback) or a local directory holding `NSE_symbols.txt.zip` and so on. */
+  readonly location: string;
+  readonly exchanges: readonly Exchange[];
+  /** Where the last good download is kept (a folder of the data dir, owned by one process). */
+  readonly cacheDir: string;
+  readonly clock?: Pick<Clock, 'now'>;
+  readonly logger?: Logger;
+  /** When a new master is expected (default 08:00 IST on weekdays). */
+  readonly schedule?: RefreshSchedule;
+  readonly limits?: Partial<MasterLimits>;
+  /** Longest wait for the server to answer or send the next bytes (default 30 s). */
+  readonly timeoutMs?: number;
+  /** The caller's connection pool; by default each download opens and closes its own. */
+  readonly dispatcher?: Dispatcher;
+}
+
+/** The renewal schedule of the options, with its default. */
+export function scheduleOf(options: PublishedMastersOptions): RefreshSchedule {
+  return options.schedule ?? { at: DEFAULT_REFRESH_TIME };
+}
 
 /** A loaded master: the catalogue, when its files were fetched, and where it came from this time. */
 export interface LoadedMasters {

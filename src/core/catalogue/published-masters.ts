@@ -1,8 +1,14 @@
 import type { Clock } from '../clock.js';
 import { type Logger, silentLogger } from '../logger.js';
 import type { InstrumentCatalog } from './catalog.js';
-import { catalogOfSet, downloadMasters, keepInCache, loadPublishedMasters } from './masters.js';
-import { type PublishedMastersOptions, scheduleOf } from './masters-options.js';
+import {
+  catalogOfSet,
+  downloadMasters,
+  keepInCache,
+  loadPublishedMasters,
+  type PublishedMastersOptions,
+  scheduleOf,
+} from './masters.js';
 import { nextRefreshPoint } from './masters-schedule.js';
 import { ageText, reasonOf } from './masters-text.js';
 
