@@ -32,6 +32,17 @@ export function isUrlLocation(location: string): boolean {
   return /^https?:\/\//i.test(location);
 }
 
+/** A location as messages show it: a URL without any query, fragment or credentials. */
+export function describeLocation(location: string): string {
+  if (!isUrlLocation(location)) return location;
+  try {
+    const url = new URL(location);
+    return `${url.protocol}//${url.host}${url.pathname}`.replace(/\/+$/, '');
+  } catch {
+    return 'the configured URL';
+  }
+}
+
 /** Refuses plain http beyond this machine: a tampered master would send orders to the wrong contracts. */
 export function checkLocation(location: string): void {
   if (!/^http:\/\//i.test(location)) return;

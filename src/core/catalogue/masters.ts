@@ -1,6 +1,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import type { Clock } from '../clock.js';
 import { type Logger, silentLogger } from '../logger.js';
+import { istDate, istParts } from '../time/ist.js';
 import type { Exchange } from '../vocabulary/index.js';
 import type { InstrumentCatalog } from './catalog.js';
 import { CatalogueError } from './errors.js';
@@ -8,11 +9,11 @@ import { type MasterSet, readMastersCache, writeMastersCache } from './masters-c
 import {
   checkLocation,
   DEFAULT_MASTER_LIMITS,
+  describeLocation,
   fetchSymbolFile,
   type MasterLimits,
 } from './masters-download.js';
 import { DEFAULT_REFRESH_TIME, lastRefreshPoint, type RefreshSchedule } from './masters-schedule.js';
-import { ageText, describeLocation, reasonOf } from './masters-text.js';
 import { symbolFileName } from './noren.js';
 import { parsePublishedMasters } from './published.js';
 
@@ -147,4 +148,26 @@ export async function keepInCache(
   } catch (error) {
     logger.warn(`Could not cache the instrument masters in ${options.cacheDir}: ${reasonOf(error)}.`);
   }
+}
+
+/** An error's message as a clause inside another sentence (without its final full stop). */
+export function reasonOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+}
+
+/** `downloaded 2026-11-19 08:41 IST, 1 day 2 hours ago`. */
+export function ageText(fetchedAt: number, now: number): string {
+  const p = istParts(fetchedAt);
+  const clock = `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
+  const minutes = Math.max(0, Math.floor((now - fetchedAt) / 60_000));
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const unit = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const age =
+    days > 0
+      ? `${unit(days, 'day')} ${unit(hours, 'hour')}`
+      : hours > 0
+        ? unit(hours, 'hour')
+        : unit(minutes % 60, 'minute');
+  return `downloaded ${istDate(fetchedAt)} ${clock} IST, ${age} ago`;
 }

@@ -2,15 +2,16 @@ import type { Clock } from '../clock.js';
 import { type Logger, silentLogger } from '../logger.js';
 import type { InstrumentCatalog } from './catalog.js';
 import {
+  ageText,
   catalogOfSet,
   downloadMasters,
   keepInCache,
   loadPublishedMasters,
   type PublishedMastersOptions,
+  reasonOf,
   scheduleOf,
 } from './masters.js';
 import { nextRefreshPoint } from './masters-schedule.js';
-import { ageText, reasonOf } from './masters-text.js';
 
 /** How long to wait after a failed refresh before trying again. */
 export const MASTERS_RETRY_MS = 15 * 60_000;
