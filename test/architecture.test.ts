@@ -46,6 +46,35 @@ describe('the architecture check itself (planted violations it must catch)', () 
     expect(found).toContain('layer/type: core/planted.ts imports mcp/deps.ts');
   });
 
+  it('catches a core folder importing one beside or above it, even for a type, and a core folder on no floor', () => {
+    const found = planted(
+      {
+        path: 'core/domain/planted.ts',
+        text: "import type { Ticket } from '../gate/index.js';\nexport type X = Ticket;",
+      },
+      {
+        path: 'core/orders/planted.ts',
+        text: "import { checkOrder } from '../checks/index.js';\nexport const o = checkOrder;",
+      },
+      {
+        path: 'core/planted-room/x.ts',
+        text: "import { EXCHANGES } from '../vocabulary/index.js';\nexport const x = EXCHANGES;",
+      },
+      {
+        path: 'core/gate/planted.ts',
+        text: "import { EXCHANGES } from '../vocabulary/index.js';\nexport const g = EXCHANGES;",
+      },
+    );
+    expect(found).toContain(
+      'core-floor/type: core/domain/planted.ts imports core/gate/index.ts (core/gate is not on a floor below core/domain)',
+    );
+    expect(found).toContain(
+      'core-floor/value: core/orders/planted.ts imports core/checks/index.ts (core/checks is not on a floor below core/orders)',
+    );
+    expect(found).toContain('core-floor/text: core/planted-room/x.ts is on no floor of core');
+    expect(found.filter((f) => f.includes('core/gate/planted.ts'))).toEqual([]);
+  });
+
   it('catches an import circle, a foreign package and I/O in core; ignores imports written in comments', () => {
     const found = planted(
       { path: 'core/planted-a.ts', text: "import { b } from './planted-b.js';\nexport const a = () => b;" },

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ticketIds } from '../../src/core/gate/ticket-id.js';
+import { ticketIds } from '../../src/core/orders/ticket-id.js';
+import { DAY_MS } from '../../src/core/vocabulary/index.js';
 import { MODEL } from '../../test/core/gate/harness.js';
 import { buy, openOfflineGate, START, writeHistory } from '../../test/core/gate/offline-gate.js';
 import { FakeClock } from '../../test/core/support/fake-clock.js';
@@ -105,7 +106,7 @@ async function writeAuditHistory(home: IsolatedHome): Promise<void> {
     template.gate.close();
     await template.audit.close();
     const log = join(home.env.OMSDESK_DATA_DIR as string, 'audit.jsonl');
-    await writeHistory(log, ticket, TICKETS, Date.now() - 86_400_000, {
+    await writeHistory(log, ticket, TICKETS, Date.now() - DAY_MS, {
       path: `${log}.anchor`,
       keyPath: home.env.OMSDESK_AUDIT_KEY_FILE as string,
     });

@@ -1,12 +1,11 @@
 import { renderCandleChart } from '../../src/core/chart/index.js';
 import type { Candle } from '../../src/core/domain/candle.js';
 import { toIstIso } from '../../src/core/time/ist.js';
-import type { CandleInterval } from '../../src/core/vocabulary/index.js';
+import { type CandleInterval, DAY_MS } from '../../src/core/vocabulary/index.js';
 import { createMarket } from '../../src/sim/market/market.js';
 import { compare } from '../harness/compare.js';
 import type { BenchCase } from '../harness/types.js';
 
-const DAY = 86_400_000;
 // Friday 20 November 2026, 09:15 IST.
 const OPEN = Date.UTC(2026, 10, 20, 3, 45);
 const SMALL = '120 five-minute candles';
@@ -19,7 +18,9 @@ function candles(count: number, interval: CandleInterval, days: number): Candle[
   const market = createMarket({ seed: 1, hours: 'real' });
   const stock = market.universe(OPEN).bySymbol('NSE', 'RELIANCE-EQ');
   if (!stock) throw new Error('NSE:RELIANCE-EQ missing');
-  const bars = market.candles(stock, OPEN - days * DAY, OPEN + DAY / 3, interval, OPEN + DAY).slice(-count);
+  const bars = market
+    .candles(stock, OPEN - days * DAY_MS, OPEN + DAY_MS / 3, interval, OPEN + DAY_MS)
+    .slice(-count);
   if (bars.length !== count) throw new Error(`the market gave ${bars.length} bars, not ${count}`);
   return bars.map((b) => ({
     time: toIstIso(b.start),

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import { createBrokerClient } from '../../src/core/client/index.js';
 import type { OrderRequest } from '../../src/core/orders/order-request.js';
+import { DAY_MS } from '../../src/core/vocabulary/index.js';
 import { DEMO_ACCOUNT } from '../../src/sim/accounts.js';
 import { istDayStart } from '../../src/sim/format.js';
 import { totpAt } from '../../src/sim/totp.js';
@@ -20,7 +21,6 @@ const TOKENS = new Map([
 ]);
 const SYMBOLS = [...TOKENS.keys()];
 const IN_FLIGHT = 16;
-const DAY_MS = 86_400_000;
 const FINAL = new Set(['COMPLETE', 'REJECTED', 'CANCELED']);
 
 /** The paper broker's control surface: its clock, moved forward, and its own view of the orders. */

@@ -1,38 +1,47 @@
 import type { InstrumentCatalog } from '../core/catalogue/index.js';
+import { sideFromWire } from '../core/domain/enums.js';
 import type { OrderInput } from '../core/gate/index.js';
 import { isGateError } from '../core/gate/index.js';
-import { MAX_ORDERS_PER_MULTI, type PriceType, type Product } from '../core/vocabulary/index.js';
+import {
+  MAX_ORDERS_PER_MULTI,
+  PRICE_TYPES,
+  PRODUCTS,
+  type PriceType,
+  type Product,
+  takesLimitPrice,
+  takesTrigger,
+} from '../core/vocabulary/index.js';
 import { DeskInputError } from './errors.js';
 import { defaultProduct, resolveInstrument } from './inputs.js';
 
 const FORM =
   'write each leg as SIDE INSTRUMENT QUANTITY PRICE_TYPE [PRICE] [TRIGGER] [PRODUCT], e.g. "BUY RELIANCE 10 LMT 2500; SELL INFY 2 MKT"';
-const SIDES: Readonly<Record<string, 'BUY' | 'SELL'>> = { BUY: 'BUY', B: 'BUY', SELL: 'SELL', S: 'SELL' };
-/** How many prices each price type takes: its limit price and/or its trigger. */
-const PRICES: Readonly<Record<PriceType, readonly ('price' | 'triggerPrice')[]>> = {
-  MKT: [],
-  LMT: ['price'],
-  'SL-LMT': ['price', 'triggerPrice'],
-  'SL-MKT': ['triggerPrice'],
-};
+/** The prices a price type takes, in the order a leg gives them: its limit price, then its trigger. */
+const pricesOf = (type: PriceType): ('price' | 'triggerPrice')[] => [
+  ...(takesLimitPrice(type) ? (['price'] as const) : []),
+  ...(takesTrigger(type) ? (['triggerPrice'] as const) : []),
+];
 const NUMBER = /^\d+(\.\d+)?$/;
 
 function parseLeg(text: string, n: number, catalog: InstrumentCatalog): OrderInput {
   const bad = (problem: string): DeskInputError =>
     new DeskInputError(`leg ${n} ("${text.slice(0, 60)}"): ${problem}`, FORM);
   const [sideWord = '', instrument = '', quantityText = '', ...rest] = text.split(/\s+/);
-  const side = SIDES[sideWord.toUpperCase()];
-  if (!side) throw bad(`"${sideWord.slice(0, 10)}" is not BUY or SELL`);
+  const side = sideFromWire(sideWord);
+  if (side === 'UNKNOWN') throw bad(`"${sideWord.slice(0, 10)}" is not BUY or SELL`);
   if (instrument === '') throw bad('the instrument is missing');
   if (!/^\d+$/.test(quantityText))
     throw bad(`the quantity "${quantityText.slice(0, 12)}" is not a whole number of units`);
   const priceType = (rest[0]?.toUpperCase() ?? 'MKT') as PriceType;
-  if (!(priceType in PRICES)) throw bad(`"${rest[0]?.slice(0, 10)}" is not MKT, LMT, SL-LMT or SL-MKT`);
+  if (!(PRICE_TYPES as readonly string[]).includes(priceType))
+    throw bad(`"${rest[0]?.slice(0, 10)}" is not MKT, LMT, SL-LMT or SL-MKT`);
   const numbers = rest.slice(1);
   const last = numbers[numbers.length - 1]?.toUpperCase();
   const product =
-    last === 'C' || last === 'M' || last === 'I' ? (numbers.pop()?.toUpperCase() as Product) : undefined;
-  const wanted = PRICES[priceType];
+    last !== undefined && (PRODUCTS as readonly string[]).includes(last)
+      ? (numbers.pop()?.toUpperCase() as Product)
+      : undefined;
+  const wanted = pricesOf(priceType);
   if (numbers.length !== wanted.length || !numbers.every((x) => NUMBER.test(x))) {
     throw bad(
       `${priceType} takes ${wanted.length === 0 ? 'no price' : wanted.map((w) => (w === 'price' ? 'a limit price' : 'a trigger price')).join(' and ')}`,

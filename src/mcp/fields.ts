@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { CANDLE_INTERVALS, EXCHANGES, PRICE_TYPES, PRODUCTS, RETENTIONS } from '../core/vocabulary/index.js';
+import { ORDER_SIDES } from '../core/domain/enums.js';
+import { TICKET_ID_PATTERN } from '../core/orders/ticket-id.js';
+import {
+  CANDLE_INTERVALS,
+  EXCHANGES,
+  PRICE_TYPES,
+  PRODUCTS,
+  PRODUCTS_IN_WORDS,
+  RETENTIONS,
+} from '../core/vocabulary/index.js';
 import { canonicalPriceType, canonicalProduct, canonicalSide } from './inputs.js';
 
 const upper = (value: unknown): unknown => (typeof value === 'string' ? value.trim().toUpperCase() : value);
@@ -37,7 +46,7 @@ export function words(max: number) {
 export const bare = {
   instrument: words(64),
   exchange: z.preprocess(upper, z.enum(EXCHANGES)).optional(),
-  side: z.preprocess(spelled(canonicalSide), z.enum(['BUY', 'SELL'])),
+  side: z.preprocess(spelled(canonicalSide), z.enum(ORDER_SIDES)),
   quantity: upTo(10_000_000, true),
   product: z.preprocess(spelled(canonicalProduct), z.enum(PRODUCTS)),
   priceType: z.preprocess(spelled(canonicalPriceType, true), z.enum(PRICE_TYPES)).optional(),
@@ -56,7 +65,7 @@ export const exchangeField = bare.exchange;
 export const sideField = bare.side;
 
 /** The product in letters or words. */
-export const productField = bare.product.describe('C delivery, M carry-forward, I intraday.');
+export const productField = bare.product.describe(`${PRODUCTS_IN_WORDS}.`);
 
 /** The price type in broker or everyday words. */
 export const priceTypeField = bare.priceType.describe('LMT with a price, else MKT.');
@@ -82,6 +91,6 @@ export const quantityField = bare.quantity.describe('Units (lots x lot size).');
 export const ticketIdField = z
   .preprocess(
     upper,
-    z.string().regex(/^[Tt][A-Za-z0-9]{8}$/, 'a ticket id is T and 8 letters or digits, as in T7K2M9X4Q'),
+    z.string().regex(TICKET_ID_PATTERN, 'a ticket id is T and 8 letters or digits, as in T7K2M9X4Q'),
   )
   .describe('T and 8 characters, any case.');

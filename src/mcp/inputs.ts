@@ -1,5 +1,5 @@
 import { readIstTime } from '../core/client/validate.js';
-import type { OrderSide } from '../core/domain/enums.js';
+import { type OrderSide, sideFromWire } from '../core/domain/enums.js';
 import { type ResolvedRef, resolveInstrumentRef } from '../core/gate/index.js';
 import type { PriceType, Product } from '../core/vocabulary/index.js';
 import { ToolInputError } from './errors.js';
@@ -15,10 +15,11 @@ export function toSide(side: 'BUY' | 'SELL' | 'B' | 'S'): OrderSide {
   return side === 'B' || side === 'BUY' ? 'BUY' : 'SELL';
 }
 
-const SIDES: Readonly<Record<string, OrderSide>> = { B: 'BUY', BUY: 'BUY', S: 'SELL', SELL: 'SELL' };
-
 /** A side word in its canonical spelling; anything else as it came, for the schema to refuse. */
-export const canonicalSide = (word: string): string => SIDES[word] ?? word;
+export function canonicalSide(word: string): string {
+  const side = sideFromWire(word);
+  return side === 'UNKNOWN' ? word : side;
+}
 
 const PRODUCTS: Readonly<Record<string, Product>> = {
   C: 'C',

@@ -1,11 +1,10 @@
 /** The simulator's own formatting of times and numbers as the broker writes them (IST, strings). */
-const IST_MS = 330 * 60_000;
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+import { IST_OFFSET_MS, MONTHS, monthNumber } from '../core/vocabulary/index.js';
 
 const two = (n: number): string => String(n).padStart(2, '0');
 
 function ist(ms: number): Date {
-  return new Date(ms + IST_MS);
+  return new Date(ms + IST_OFFSET_MS);
 }
 
 /** `HH:MM:SS dd-mm-yyyy` (request_time, omstm, orderTime). */
@@ -69,7 +68,7 @@ export function istInstant(year: number, month: number, day: number, h = 0, m = 
     h < 24 &&
     m < 60 &&
     s < 60;
-  return ok ? ms - IST_MS : Number.NaN;
+  return ok ? ms - IST_OFFSET_MS : Number.NaN;
 }
 
 /** Parses `dd/mm/yyyy HH:mm:ss` (the candle window), or NaN. */
@@ -83,7 +82,7 @@ export function parseSlashed(text: string): number {
 export function parseExpiryDay(text: string): number {
   const m = /^(\d{1,2})-?([A-Za-z]{3})-?(\d{4}|\d{2})$/.exec(text.trim());
   if (!m) return Number.NaN;
-  const month = MONTHS.indexOf((m[2] ?? '').toUpperCase()) + 1;
+  const month = monthNumber(m[2] ?? '');
   const yearText = m[3] ?? '';
   const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
   return month === 0 ? Number.NaN : istInstant(year, month, Number(m[1]));

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DAY_MS } from '../core/vocabulary/index.js';
 import { istDayStart } from './format.js';
 
 /** A logged-in session: whose it is and when it stops working. */
@@ -8,8 +9,6 @@ export interface SimSession {
   readonly createdAt: number;
   readonly expiresAt: number;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * Session keys the simulator has issued. A key works until the next daily cut-off (`HH:MM` IST,

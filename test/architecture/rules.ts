@@ -24,6 +24,27 @@ const LAYERS_ALLOWED: Record<Layer, readonly Layer[]> = {
   entry: ['core', 'sim'],
 };
 
+/**
+ * Core's floors, lowest first. A folder of core (or a file at its top) imports only from floors below its
+ * own, never beside or above it, so the broker's words and time sit under what reads them, and what reads
+ * them under what decides about orders. A new folder of core takes a floor here.
+ */
+const CORE_FLOORS: readonly (readonly string[])[] = [
+  ['vocabulary', 'wire', 'clock', 'price', 'errors', 'redact', 'data-dir'],
+  ['time', 'logger', 'failures', 'transport'],
+  ['decode', 'session', 'audit', 'catalogue'],
+  ['domain'],
+  ['orders', 'checks'],
+  ['client', 'chart'],
+  ['config', 'watcher'],
+  ['gate'],
+];
+
+/** The part of core a path belongs to: its folder, or the file's name for a file at core's top. */
+const corePart = (path: string): string => (path.split('/')[1] ?? '').replace(/\.ts$/, '');
+
+const floorOf = (part: string): number => CORE_FLOORS.findIndex((floor) => floor.includes(part));
+
 /** What a layer must never reach, however many files lie in between. */
 const NEVER_REACHES: Partial<Record<Layer, readonly string[]>> = {
   // The simulator shares core's schemas and vocabulary, never the client, so the two cannot share a wrong assumption.
@@ -67,6 +88,8 @@ export function checkArchitecture(sources: readonly SourceText[]): Finding[] {
   for (const s of sources) {
     if (layerOf(s.path) === undefined)
       findings.push({ rule: 'layer', kind: 'text', detail: `${s.path} is in no layer` });
+    else if (layerOf(s.path) === 'core' && floorOf(corePart(s.path)) < 0)
+      findings.push({ rule: 'core-floor', kind: 'text', detail: `${s.path} is on no floor of core` });
   }
   for (const e of edges) findings.push(...edgeFindings(e));
   const run: readonly EdgeKind[] = ['value', 'dynamic'];
@@ -111,8 +134,22 @@ function edgeFindings(e: Edge): Finding[] {
         detail: `${e.from} imports ${internal} (only core/wire and core/vocabulary)`,
       },
     ];
+  if (from === 'core' && to === 'core') return coreFloorFindings(e, internal);
   if (to !== undefined && LAYERS_ALLOWED[from].includes(to)) return [];
   return [{ rule: 'layer', kind: e.kind, detail: `${e.from} imports ${e.internal}` }];
+}
+
+/** An import inside core that does not go down a floor (within one folder, anything goes). */
+function coreFloorFindings(e: Edge, internal: string): Finding[] {
+  const [from, to] = [corePart(e.from), corePart(internal)];
+  if (from === to || floorOf(to) < floorOf(from)) return [];
+  return [
+    {
+      rule: 'core-floor',
+      kind: e.kind,
+      detail: `${e.from} imports ${internal} (core/${to} is not on a floor below core/${from})`,
+    },
+  ];
 }
 
 function textFindings(sources: readonly SourceText[]): Finding[] {

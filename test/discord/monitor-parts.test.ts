@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiscordAPIError, HTTPError } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseRejection } from '../../src/core/orders/rejection.js';
+import { parseRejection } from '../../src/core/domain/rejection.js';
 import { fromIst } from '../../src/core/time/ist.js';
 import type { WatchedOrder } from '../../src/core/watcher/index.js';
 import { nonceOf } from '../../src/discord/monitor/channel-posts.js';

@@ -1,11 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isLoopback } from '../../core/transport/loopback.js';
 import {
   allowedHosts,
   allowedOrigins,
   type GuardOptions,
   guardRequest,
-  isLoopbackHost,
   type Refusal,
 } from '../../mcp/transports/guards.js';
 import { listenFailure } from '../listen-error.js';
@@ -37,7 +37,7 @@ export async function startHealthServer(o: {
   let origins = new Set<string>();
   const server = createServer((req, res) => {
     const access = (): Refusal | undefined =>
-      !isLoopbackHost(o.host) && guard.token === undefined
+      !isLoopback(o.host) && guard.token === undefined
         ? NEEDS_TOKEN
         : guardRequest(req.headers, guard, hosts, origins);
     if (o.routes(req, res, access)) return;

@@ -22,9 +22,8 @@ export {
   isFuture,
   isOption,
 } from './instrument.js';
-export { type LoadedMasters, loadPublishedMasters } from './masters.js';
+export { type LoadedMasters, loadPublishedMasters, type PublishedMastersOptions } from './masters.js';
 export { DEFAULT_MASTER_LIMITS, type MasterLimits } from './masters-download.js';
-export type { PublishedMastersOptions } from './masters-options.js';
 export { DEFAULT_REFRESH_TIME, type RefreshSchedule } from './masters-schedule.js';
 export { symbolFileName } from './noren.js';
 export { loadInstrumentCatalog, parseInstrumentCatalog } from './parse.js';

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Dispatcher, request } from 'undici';
-import { isLoopback } from '../config/formats.js';
+import { isLoopback } from '../transport/loopback.js';
 import type { Exchange } from '../vocabulary/index.js';
 import { CatalogueError } from './errors.js';
 import { symbolFileName } from './noren.js';
@@ -30,6 +30,17 @@ export interface DownloadOptions {
 /** True when a masters location is a URL rather than a local directory. */
 export function isUrlLocation(location: string): boolean {
   return /^https?:\/\//i.test(location);
+}
+
+/** A location as messages show it: a URL without any query, fragment or credentials. */
+export function describeLocation(location: string): string {
+  if (!isUrlLocation(location)) return location;
+  try {
+    const url = new URL(location);
+    return `${url.protocol}//${url.host}${url.pathname}`.replace(/\/+$/, '');
+  } catch {
+    return 'the configured URL';
+  }
 }
 
 /** Refuses plain http beyond this machine: a tampered master would send orders to the wrong contracts. */

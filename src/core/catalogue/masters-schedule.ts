@@ -1,4 +1,5 @@
 import { istDate, istMidnight, istParts } from '../time/ist.js';
+import { DAY_MS } from '../vocabulary/index.js';
 
 /** When published masters renew: a time of day (IST) on trading days, weekdays that are not holidays. */
 export interface RefreshSchedule {
@@ -11,7 +12,6 @@ export interface RefreshSchedule {
 /** The default renewal time: after brokers publish the day's files, well before the 09:15 open. */
 export const DEFAULT_REFRESH_TIME = '08:00';
 
-const DAY_MS = 86_400_000;
 // Long enough for any run of weekends and holidays; a schedule that finds none is a broken holiday list.
 const SEARCH_DAYS = 31;
 

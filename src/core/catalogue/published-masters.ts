@@ -1,11 +1,17 @@
 import type { Clock } from '../clock.js';
 import { type Logger, silentLogger } from '../logger.js';
 import type { InstrumentCatalog } from './catalog.js';
-import { loadPublishedMasters } from './masters.js';
-import { type PublishedMastersOptions, scheduleOf } from './masters-options.js';
+import {
+  ageText,
+  catalogOfSet,
+  downloadMasters,
+  keepInCache,
+  loadPublishedMasters,
+  type PublishedMastersOptions,
+  reasonOf,
+  scheduleOf,
+} from './masters.js';
 import { nextRefreshPoint } from './masters-schedule.js';
-import { catalogOfSet, downloadMasters, keepInCache } from './masters-set.js';
-import { ageText, reasonOf } from './masters-text.js';
 
 /** How long to wait after a failed refresh before trying again. */
 export const MASTERS_RETRY_MS = 15 * 60_000;

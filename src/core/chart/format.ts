@@ -1,9 +1,8 @@
 import { showPrice } from '../checks/index.js';
 import type { Candle } from '../domain/candle.js';
 import { istParts } from '../time/ist.js';
-import type { CandleInterval } from '../vocabulary/index.js';
+import { type CandleInterval, MONTHS } from '../vocabulary/index.js';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** The bar size as people say it: `5 min`, `1 hour`, `daily`. */
@@ -15,7 +14,8 @@ export function intervalWords(interval: CandleInterval): string {
 
 /** `Nov`, the IST month's short name (1-12). */
 export function monthName(month: number): string {
-  return MONTHS[month - 1] ?? '?';
+  const name = MONTHS[month - 1];
+  return name === undefined ? '?' : name.charAt(0) + name.slice(1).toLowerCase();
 }
 
 /** `20 Nov`, the IST day of an instant. */

@@ -1,6 +1,6 @@
 import type { Candle } from '../domain/candle.js';
 import { istDate, istParts } from '../time/ist.js';
-import type { CandleInterval } from '../vocabulary/index.js';
+import { type CandleInterval, DAY_MS } from '../vocabulary/index.js';
 import { clockTime, dayMonth, monthName } from './format.js';
 
 /** A label under the candle at `index`. */
@@ -15,7 +15,6 @@ interface Level {
   readonly text: (epochMs: number, firstOfDay: boolean) => string;
 }
 
-const DAY_MS = 86_400_000;
 /** The IST calendar day number, counting whole days since 1 January 1970 IST. */
 const dayNumber = (ms: number): number => {
   const p = istParts(ms);

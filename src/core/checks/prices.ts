@@ -1,10 +1,9 @@
 import type { Instrument } from '../catalogue/index.js';
+import { takesLimitPrice } from '../vocabulary/index.js';
 import { showPrice, violation } from './format.js';
 import { checkLevel } from './levels.js';
 import { checkTrigger } from './triggers.js';
 import type { MarketView, OrderIntent, Violation } from './types.js';
-
-const LIMIT_TYPES = new Set(['LMT', 'SL-LMT']);
 
 /** Limit price and trigger, every rule of both (see `checkLimitPrice` and `checkTrigger`). */
 export function checkPrices(
@@ -25,7 +24,7 @@ export function checkLimitPrice(
   const { price, priceType } = intent;
   const hasPrice = price !== undefined && price !== 0;
 
-  if (LIMIT_TYPES.has(priceType)) {
+  if (takesLimitPrice(priceType)) {
     if (!hasPrice)
       out.push(
         violation(

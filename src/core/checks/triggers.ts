@@ -1,9 +1,8 @@
 import type { Instrument } from '../catalogue/index.js';
+import { takesTrigger } from '../vocabulary/index.js';
 import { showPrice, violation } from './format.js';
 import { checkLevel } from './levels.js';
 import type { MarketView, OrderIntent, Violation } from './types.js';
-
-const STOP_TYPES = new Set(['SL-LMT', 'SL-MKT']);
 
 /**
  * A trigger exactly for stop orders: positive, on the tick grid, inside the circuit band, on the side of
@@ -20,7 +19,7 @@ export function checkTrigger(
   const hasPrice = price !== undefined && price !== 0;
   const hasTrigger = trigger !== undefined && trigger !== 0;
 
-  if (!STOP_TYPES.has(priceType)) {
+  if (!takesTrigger(priceType)) {
     if (hasTrigger) {
       out.push(
         violation(

@@ -1,11 +1,12 @@
 import type { Instrument } from '../catalogue/index.js';
+import type { OrderSide } from '../domain/enums.js';
 import type { Exchange, PriceType, Product, Retention } from '../vocabulary/index.js';
 
 /** What someone wants to trade, before it becomes a wire payload. */
 export interface OrderIntent {
   readonly exchange: Exchange;
   readonly tradingSymbol: string;
-  readonly side: 'BUY' | 'SELL';
+  readonly side: OrderSide;
   /** In units (shares, or contracts × lot size), not lots. */
   readonly quantity: number;
   readonly priceType: PriceType;

@@ -1,3 +1,4 @@
+import { takesLimitPrice } from '../vocabulary/index.js';
 import { showCount, showRupees, violation } from './format.js';
 import type { DailyUsage, MarketView, OrderIntent, TradingPolicy, Violation } from './types.js';
 
@@ -16,8 +17,7 @@ export function orderValue(intent: OrderIntent, market: MarketView = {}): number
   const { quantity, price, triggerPrice, priceType } = intent;
   if (!Number.isFinite(quantity) || quantity <= 0) return undefined;
   let unit: number | undefined;
-  if (priceType === 'LMT' || priceType === 'SL-LMT')
-    unit = price !== undefined && price > 0 ? price : undefined;
+  if (takesLimitPrice(priceType)) unit = price !== undefined && price > 0 ? price : undefined;
   else {
     const current = marketPrice(intent.side, market);
     const trigger =

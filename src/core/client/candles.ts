@@ -1,6 +1,11 @@
 import type { Candle } from '../domain/candle.js';
 import { formatSlashed } from '../time/ist.js';
-import { CANDLE_INTERVALS, type CandleInterval, type Exchange } from '../vocabulary/index.js';
+import {
+  CANDLE_INTERVALS,
+  type CandleInterval,
+  candleIntervalMs,
+  type Exchange,
+} from '../vocabulary/index.js';
 import { candlesSuccess, type Candle as WireCandle } from '../wire/index.js';
 import type { ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
@@ -16,9 +21,6 @@ export interface CandleQuery {
   /** 1, 3, 5, 10, 15, 30, 60, 120, 240 (minutes) or `D`; default 1. */
   readonly interval?: CandleInterval | number;
 }
-
-const MINUTE = 60_000;
-const DAY = 86_400_000;
 
 /** Splits `[from, to]` into windows of at most `rows` intervals each; adjacent windows share their edge. */
 export function candleWindows(
@@ -57,7 +59,7 @@ export async function fetchCandles(
     problems.push(`interval must be one of ${CANDLE_INTERVALS.join(', ')} (got ${interval})`);
   }
   assertValid(label, problems);
-  const intervalMs = interval === 'D' ? DAY : Number(interval) * MINUTE;
+  const intervalMs = candleIntervalMs(interval as CandleInterval);
   const byTime = new Map<number, Candle>();
   // A caller's timeout bounds the whole window; without one each page gets the default call deadline.
   const deadlineAt = call?.timeoutMs === undefined ? undefined : ctx.clock.now() + call.timeoutMs;

@@ -7,6 +7,7 @@ export type { Greeks, OptionGreeks } from '../domain/greeks.js';
 export type { Holding, HoldingListing } from '../domain/holding.js';
 export type { Order, OrderEvent, OrderHistory } from '../domain/order.js';
 export type { DepthLevel, Quote } from '../domain/quote.js';
+export { parseRejection, type Rejection, type RejectionKind } from '../domain/rejection.js';
 export type { IndexEntry, PriceFactor, SecurityInfo } from '../domain/security.js';
 export type { SessionInfo } from '../domain/session.js';
 export type { Trade } from '../domain/trade.js';
@@ -20,7 +21,6 @@ export {
 export type { LogFields, Logger } from '../logger.js';
 export type { OrderRequest } from '../orders/order-request.js';
 export type { ReconcileOptions, Reconciliation } from '../orders/reconcile.js';
-export { parseRejection, type Rejection, type RejectionKind } from '../orders/rejection.js';
 export { newTag, remarksHaveTag, TAG_PATTERN } from '../orders/tag.js';
 export type { OrderWaitResult, WaitOptions } from '../orders/wait.js';
 export type { BrokerCredentials } from '../session/credentials.js';

@@ -1,5 +1,5 @@
+import { isLoopback } from '../transport/loopback.js';
 import { type Field, field, shown } from './fields.js';
-import { isLoopback } from './formats.js';
 
 const SNOWFLAKE = /^\d{17,20}$/;
 

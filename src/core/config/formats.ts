@@ -1,11 +1,6 @@
 import { fromIst } from '../time/ist.js';
+import { isLoopback } from '../transport/loopback.js';
 import { type Field, field, shown } from './fields.js';
-
-/** True for names and addresses that stay on this machine. */
-export function isLoopback(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
-}
 
 /** An http(s) URL without credentials in it; plain http only to this machine. */
 export const brokerUrl = (): Field<string> =>

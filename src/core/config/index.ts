@@ -17,7 +17,6 @@ export {
 } from './docs.js';
 export { type DotenvResult, parseDotenv } from './dotenv.js';
 export { ConfigError, type ConfigProblem, isConfigError } from './errors.js';
-export { isLoopback } from './formats.js';
 export { type ConfigSources, loadConfig } from './load.js';
 export { brokerMode, type Parsed, settle } from './settle.js';
 export type {

@@ -1,5 +1,5 @@
+import { isLoopback } from '../transport/loopback.js';
 import type { ConfigProblem } from './errors.js';
-import { isLoopback } from './formats.js';
 import type { Parsed } from './settle.js';
 
 /** Whether a broker URL was given at all (even one that failed to parse): the user means a live broker. */

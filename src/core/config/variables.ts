@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { DEFAULT_FRESHNESS } from '../client/shared-reads.js';
-import { EXCHANGES, PRODUCTS } from '../vocabulary/index.js';
+import { DAY_MS, EXCHANGES, PRODUCTS, PRODUCTS_IN_WORDS } from '../vocabulary/index.js';
 import {
   API_GENERATIONS,
   CONFIRM_MODES,
@@ -57,7 +57,7 @@ function freshnessVariables() {
     variable({
       name: 'OMSDESK_FRESH_SECURITY_MS',
       group: 'broker',
-      field: ms(86_400_000),
+      field: ms(DAY_MS),
       default: DEFAULT_FRESHNESS.security,
       description: 'The same for security info and index lists, which change once a day.',
     }),
@@ -234,7 +234,7 @@ export const CONFIG_VARIABLES = [
     group: 'policy',
     field: listOf(PRODUCTS, 'product'),
     default: ['C', 'M', 'I'],
-    description: 'Comma-separated products orders may use (C delivery, M carry-forward, I intraday).',
+    description: `Comma-separated products orders may use (${PRODUCTS_IN_WORDS}).`,
   }),
   variable({
     name: 'OMSDESK_KILL_SWITCH_FILE',

@@ -18,7 +18,8 @@ import {
 export type Open<T extends string> = T | (string & Record<never, never>);
 
 /** Buy or sell, in the words people use. */
-export type OrderSide = 'BUY' | 'SELL';
+export const ORDER_SIDES = ['BUY', 'SELL'] as const;
+export type OrderSide = (typeof ORDER_SIDES)[number];
 
 /** An order status as callers see it: the OMS states, or `UNKNOWN` with the raw text kept in `statusText`. */
 export type OrderState = OrderStatus | 'UNKNOWN';

@@ -1,4 +1,3 @@
-import { parseRejection } from '../orders/rejection.js';
 import { firstText, type OrderBookEntry, type OrderV1, type OrderV2 } from '../wire/index.js';
 import {
   normalizeExchange,
@@ -10,6 +9,7 @@ import {
   sideFromWire,
 } from './enums.js';
 import type { Order } from './order.js';
+import { parseRejection } from './rejection.js';
 import { epochIso, istIso, optNumber, optPrice, optText, reqNumber } from './values.js';
 
 /** The fields whose reading both generations share: quantities, status and rejection. */

@@ -1,6 +1,6 @@
-import type { Rejection } from '../orders/rejection.js';
 import type { Exchange, PriceType, Product, ReportType, Retention } from '../vocabulary/index.js';
 import type { Open, OrderSide, OrderState } from './enums.js';
+import type { Rejection } from './rejection.js';
 
 /** One state of an order, the same shape whichever generation or report it came from. */
 export interface Order {

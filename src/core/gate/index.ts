@@ -1,11 +1,11 @@
+export { ticketTag } from '../orders/tag.js';
+export { normalizeTicketId } from '../orders/ticket-id.js';
 export { GATE_ERROR_CODES, GateError, type GateErrorCode, isGateError } from './errors.js';
 export type { OrderFeed } from './follow.js';
 export { KillSwitch } from './kill-switch.js';
 export type { GateBroker, GateOptions, TicketListener } from './options.js';
 export { OrderGate } from './order-gate.js';
-export { ticketTag } from './payload.js';
 export { type ResolvedRef, resolveInstrumentRef } from './resolve.js';
 export { legSentence, marginSentence } from './summary.js';
-export { normalizeTicketId } from './ticket-id.js';
 export { FINAL_TICKET_STATUSES } from './ticket-store.js';
 export * from './types.js';

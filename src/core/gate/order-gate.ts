@@ -1,4 +1,5 @@
 import type { Actor } from '../audit/index.js';
+import { normalizeTicketId } from '../orders/ticket-id.js';
 import { toIstIso } from '../time/ist.js';
 import { auditTransition } from './approval.js';
 import { ApprovalSteps } from './approval-steps.js';
@@ -14,7 +15,6 @@ import { DEFAULT_SETTLE } from './reconcile.js';
 import { recordOutcomes } from './record.js';
 import { CARD_POSTED, snapshotOf, TicketReplay } from './replay.js';
 import { restoreTickets } from './restore.js';
-import { normalizeTicketId } from './ticket-id.js';
 import { type HeldTicket, type Retention, TicketStore } from './ticket-store.js';
 import type {
   CardRef,

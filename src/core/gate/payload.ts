@@ -8,11 +8,6 @@ import { formatExpiryShort } from '../time/ist.js';
 import type { OrderLeg } from '../wire/index.js';
 import type { StraddleInput, TicketLeg } from './types.js';
 
-/** The `remarks` tag of a ticket's orders: it carries the ticket id, so an ambiguous outcome can be settled. */
-export function ticketTag(ticketId: string, leg?: number): string {
-  return leg === undefined ? `omsdesk:${ticketId}` : `omsdesk:${ticketId}.${leg}`;
-}
-
 /** The client request and exact wire fields of one leg, tagged. */
 export function freezeLeg(
   instrument: Instrument,

@@ -13,16 +13,16 @@ import type { BrokerClient } from '../client/types.js';
 import { expiryMs } from '../client/validate.js';
 import { isBrokerError } from '../errors.js';
 import { orderProblems } from '../orders/order-request.js';
-import { tagShapedWords } from '../orders/tag.js';
+import { tagShapedWords, ticketTag } from '../orders/tag.js';
+import { newTicketId } from '../orders/ticket-id.js';
 import { toIstIso } from '../time/ist.js';
-import { MAX_ORDERS_PER_MULTI } from '../vocabulary/index.js';
+import { DEFAULT_RETENTION, MAX_ORDERS_PER_MULTI } from '../vocabulary/index.js';
 import { GateError } from './errors.js';
 import { estimateMargin } from './margin.js';
 import { legMarket } from './market.js';
-import { freezeLeg, freezeStraddle, payloadHash, ticketTag } from './payload.js';
+import { freezeLeg, freezeStraddle, payloadHash } from './payload.js';
 import { resolveOrderInstrument, resolveStraddleContracts } from './resolve.js';
 import { ticketSummary } from './summary.js';
-import { newTicketId } from './ticket-id.js';
 import type { LegMarket, OrderInput, Ticket, TicketLeg, TicketRequest } from './types.js';
 
 /** What a preview needs from the world. */
@@ -45,7 +45,7 @@ function intentOf(order: OrderInput, instrument: Instrument): OrderIntent {
     ...(order.price === undefined || order.price === 0 ? {} : { price: order.price }),
     ...(order.triggerPrice === undefined ? {} : { triggerPrice: order.triggerPrice }),
     product: order.product,
-    retention: order.retention ?? 'DAY',
+    retention: order.retention ?? DEFAULT_RETENTION,
   };
 }
 
@@ -95,7 +95,7 @@ function drafts(
         quantity: s.quantity,
         priceType: 'MKT',
         product: s.product,
-        retention: 'DAY',
+        retention: DEFAULT_RETENTION,
       };
       validate(intent, s.remarks, instrument.tradingSymbol);
       return { instrument, intent, tag, remarks: s.remarks };

@@ -1,7 +1,7 @@
 import { showCount, showPrice, showRupees } from '../checks/index.js';
+import { PRODUCT_NAMES } from '../vocabulary/index.js';
 import type { MarginView, TicketLeg } from './types.js';
 
-const PRODUCT_WORDS = { C: 'delivery (C)', M: 'carry-forward (M)', I: 'intraday (I)' } as const;
 const RETENTION_WORDS = {
   DAY: 'valid for the day',
   EOS: 'valid to the end of the session',
@@ -37,7 +37,7 @@ export function legSentence(leg: TicketLeg): string {
   const value = leg.value === undefined ? 'value unknown' : `value about ${showRupees(leg.value)}`;
   return (
     `${intent.side} ${showCount(intent.quantity)}${lots} ${i.tradingSymbol} on ${i.exchange} ${priceWords(leg)}, ` +
-    `${PRODUCT_WORDS[intent.product]}, ${RETENTION_WORDS[intent.retention]}; ${value}.${market}`
+    `${PRODUCT_NAMES[intent.product]} (${intent.product}), ${RETENTION_WORDS[intent.retention]}; ${value}.${market}`
   );
 }
 

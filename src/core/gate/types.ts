@@ -2,8 +2,8 @@ import type { Actor } from '../audit/index.js';
 import type { Instrument } from '../catalogue/index.js';
 import type { OrderIntent, Violation } from '../checks/index.js';
 import type { OrderSide } from '../domain/enums.js';
+import type { Rejection } from '../domain/rejection.js';
 import type { OrderRequest } from '../orders/order-request.js';
-import type { Rejection } from '../orders/rejection.js';
 import type { Exchange, PriceType, Product, Retention } from '../vocabulary/index.js';
 import type { OrderLeg } from '../wire/index.js';
 

@@ -1,7 +1,7 @@
-import type { OrderSide } from '../domain/enums.js';
-import { sideToWire } from '../domain/enums.js';
+import { ORDER_SIDES, type OrderSide, sideToWire } from '../domain/enums.js';
 import { formatPrice, isTickMultiple, toUnits } from '../price.js';
 import {
+  DEFAULT_RETENTION,
   EXCHANGES,
   type Exchange,
   PRICE_TYPES,
@@ -10,6 +10,8 @@ import {
   type Product,
   RETENTIONS,
   type Retention,
+  takesLimitPrice,
+  takesTrigger,
 } from '../vocabulary/index.js';
 import type { OrderLeg } from '../wire/index.js';
 import { TAG_PATTERN } from './tag.js';
@@ -38,9 +40,6 @@ export interface OrderRequest {
   readonly tickSize?: number;
 }
 
-const isStopLoss = (type: PriceType): boolean => type === 'SL-LMT' || type === 'SL-MKT';
-const needsPrice = (type: PriceType): boolean => type === 'LMT' || type === 'SL-LMT';
-
 function priceProblems(name: string, value: number, order: OrderRequest): string[] {
   if (!Number.isFinite(value) || value <= 0)
     return [`${name} must be a positive finite number (got ${value})`];
@@ -63,7 +62,7 @@ export function orderProblems(order: OrderRequest): string[] {
       problems.push(`${name} must be one of ${allowed.join(', ')} (got ${String(value)})`);
   };
   oneOf('exchange', order.exchange, EXCHANGES);
-  oneOf('side', order.side, ['BUY', 'SELL']);
+  oneOf('side', order.side, ORDER_SIDES);
   oneOf('priceType', order.priceType, PRICE_TYPES);
   oneOf('product', order.product, PRODUCTS);
   if (order.retention !== undefined) oneOf('retention', order.retention, RETENTIONS);
@@ -80,7 +79,7 @@ export function orderProblems(order: OrderRequest): string[] {
     problems.push(`pricePrecision must be a whole number from 0 to 4 (got ${order.pricePrecision})`);
   }
   const type = order.priceType;
-  if (needsPrice(type)) {
+  if (takesLimitPrice(type)) {
     if (order.price === undefined) problems.push(`price is required for ${type} orders`);
     else problems.push(...priceProblems('price', order.price, order));
   } else if (order.price !== undefined && order.price !== 0) {
@@ -88,7 +87,7 @@ export function orderProblems(order: OrderRequest): string[] {
       `price must be omitted for ${String(type)} orders (they execute at the market); use LMT for a limit`,
     );
   }
-  if (isStopLoss(type)) {
+  if (takesTrigger(type)) {
     if (order.triggerPrice === undefined) problems.push(`triggerPrice is required for ${type} orders`);
     else problems.push(...priceProblems('triggerPrice', order.triggerPrice, order));
   } else if (order.triggerPrice !== undefined) {
@@ -115,14 +114,14 @@ export function orderLeg(order: OrderRequest, remarks: string): OrderLeg {
     exchange: order.exchange,
     tradingSymbol: wireSymbol(order.tradingSymbol),
     quantity: String(order.quantity),
-    price: formatPrice(needsPrice(order.priceType) ? (order.price ?? 0) : 0, precision),
+    price: formatPrice(takesLimitPrice(order.priceType) ? (order.price ?? 0) : 0, precision),
     product: order.product,
     transactionType: sideToWire(order.side),
     priceType: order.priceType,
-    retention: order.retention ?? 'DAY',
+    retention: order.retention ?? DEFAULT_RETENTION,
     remarks,
   };
-  return isStopLoss(order.priceType) && order.triggerPrice !== undefined
+  return takesTrigger(order.priceType) && order.triggerPrice !== undefined
     ? { ...leg, triggerPrice: formatPrice(order.triggerPrice, precision) }
     : leg;
 }

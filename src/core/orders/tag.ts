@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { TICKET_ID } from './ticket-id.js';
 
 /** What a caller-chosen tag may look like: it must survive the broker's `remarks` field unchanged. */
 export const TAG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9:_.-]{2,31}$/;
@@ -21,12 +22,35 @@ export function newTag(bytes: (size: number) => Uint8Array = randomBytes): strin
   return `od-${out}`;
 }
 
+const TICKET_TAG_PREFIX = 'omsdesk:';
+const TICKET_TAG = new RegExp(`^${TICKET_TAG_PREFIX}(${TICKET_ID.source})(?:\\.(\\d{1,2}))?$`, 'i');
+const CLIENT_TAG = /^od-[0-9a-z]{8}$/i;
+
+/** The tag of a ticket's orders (`omsdesk:T7K2M9X4Q`, `.2` after it for a leg): it settles an ambiguous outcome. */
+export function ticketTag(ticketId: string, leg?: number): string {
+  return leg === undefined ? `${TICKET_TAG_PREFIX}${ticketId}` : `${TICKET_TAG_PREFIX}${ticketId}.${leg}`;
+}
+
+/** The ticket (upper case) and leg a ticket's tag names; undefined for any other word. */
+export function readTicketTag(word: string): { ticketId: string; leg?: number } | undefined {
+  const match = TICKET_TAG.exec(word);
+  if (!match) return undefined;
+  const ticketId = (match[1] as string).toUpperCase();
+  return match[2] === undefined ? { ticketId } : { ticketId, leg: Number(match[2]) };
+}
+
+/** True for a tag shaped like those `newTag` makes. */
+export function isClientTag(word: string): boolean {
+  return CLIENT_TAG.test(word);
+}
+
 /** Words shaped like a tag omsdesk writes (a gate ticket's `omsdesk:…` or a client `od-…` tag). */
-const TAG_SHAPED = /^(?:omsdesk:\S*|od-[0-9a-z]{8})$/i;
+const isTagShaped = (word: string): boolean =>
+  word.toLowerCase().startsWith(TICKET_TAG_PREFIX) || isClientTag(word);
 
 /** The words of a caller's remarks that look like an omsdesk tag (they could make an order pass for another's). */
 export function tagShapedWords(remarks: string | undefined): string[] {
-  return (remarks ?? '').split(/\s+/).filter((word) => TAG_SHAPED.test(word));
+  return (remarks ?? '').split(/\s+/).filter(isTagShaped);
 }
 
 /**
@@ -40,7 +64,7 @@ export function composeRemarks(
 ): string {
   const text = (remarks ?? '')
     .split(/\s+/)
-    .filter((word) => word !== '' && !TAG_SHAPED.test(word))
+    .filter((word) => word !== '' && !isTagShaped(word))
     .join(' ');
   if (text === '') return tag;
   return `${tag} ${text}`.slice(0, Math.max(maxLength, tag.length)).trimEnd();

@@ -1,7 +1,4 @@
-import { IST_OFFSET_MINUTES } from '../vocabulary/enums.js';
-
-const OFFSET_MS = IST_OFFSET_MINUTES * 60_000;
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'] as const;
+import { IST_OFFSET_MS, MONTHS, monthNumber } from '../vocabulary/calendar.js';
 
 /** Calendar fields of an instant as seen in India Standard Time. */
 export interface IstParts {
@@ -17,7 +14,7 @@ export interface IstParts {
 
 /** The IST calendar fields of an epoch-millisecond instant. */
 export function istParts(epochMs: number): IstParts {
-  const d = new Date(epochMs + OFFSET_MS);
+  const d = new Date(epochMs + IST_OFFSET_MS);
   return {
     year: d.getUTCFullYear(),
     month: d.getUTCMonth() + 1,
@@ -43,7 +40,7 @@ export function fromIst(year: number, month: number, day: number, hour = 0, minu
     minute < 60 &&
     second >= 0 &&
     second < 60;
-  return valid ? ms - OFFSET_MS : Number.NaN;
+  return valid ? ms - IST_OFFSET_MS : Number.NaN;
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
@@ -106,7 +103,7 @@ export function parseExpiry(text: string): number | undefined {
   const short = EXPIRY_SHORT.exec(t);
   const match = long ?? short;
   if (!match) return undefined;
-  const month = MONTHS.indexOf((match[2] ?? '').toUpperCase() as (typeof MONTHS)[number]) + 1;
+  const month = monthNumber(match[2] ?? '');
   const year = long ? +(match[3] ?? '') : 2000 + +(match[3] ?? '');
   const ms = fromIst(year, month, +(match[1] ?? ''));
   return month === 0 || Number.isNaN(ms) ? undefined : ms;

@@ -6,6 +6,16 @@ export type Exchange = (typeof EXCHANGES)[number];
 export const PRODUCTS = ['C', 'M', 'I'] as const;
 export type Product = (typeof PRODUCTS)[number];
 
+/** What people call each product. */
+export const PRODUCT_NAMES: Readonly<Record<Product, string>> = {
+  C: 'delivery',
+  M: 'carry-forward',
+  I: 'intraday',
+};
+
+/** The products with their names, as a description lists them: `C delivery, M carry-forward, I intraday`. */
+export const PRODUCTS_IN_WORDS = PRODUCTS.map((p) => `${p} ${PRODUCT_NAMES[p]}`).join(', ');
+
 /** Transaction types: B buy, S sell. */
 export const SIDES = ['B', 'S'] as const;
 export type Side = (typeof SIDES)[number];
@@ -14,9 +24,18 @@ export type Side = (typeof SIDES)[number];
 export const PRICE_TYPES = ['LMT', 'MKT', 'SL-LMT', 'SL-MKT'] as const;
 export type PriceType = (typeof PRICE_TYPES)[number];
 
+/** True for the price types that take a limit price: LMT and SL-LMT. */
+export const takesLimitPrice = (type: string): boolean => type === 'LMT' || type === 'SL-LMT';
+
+/** True for the stop-loss price types, which take a trigger: SL-LMT and SL-MKT. */
+export const takesTrigger = (type: string): boolean => type === 'SL-LMT' || type === 'SL-MKT';
+
 /** Order retention (validity). */
 export const RETENTIONS = ['DAY', 'EOS', 'IOC'] as const;
 export type Retention = (typeof RETENTIONS)[number];
+
+/** The retention of an order that names none. */
+export const DEFAULT_RETENTION: Retention = 'DAY';
 
 /** Derivative instrument kinds, as the span calculator names them. */
 export const DERIVATIVE_KINDS = ['FUTSTK', 'FUTIDX', 'OPTSTK', 'OPTIDX'] as const;
@@ -69,9 +88,6 @@ export type RejectingParty = (typeof REJECTING_PARTIES)[number];
 
 /** Largest number of orders one multi-order call accepts. */
 export const MAX_ORDERS_PER_MULTI = 10;
-
-/** India Standard Time: UTC+05:30, no daylight saving. */
-export const IST_OFFSET_MINUTES = 330;
 
 /** The exchange-time sentinel for "not yet known". */
 export const UNKNOWN_EXCHANGE_TIME = '00:00:00 01-01-1980';

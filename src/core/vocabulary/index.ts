@@ -1,3 +1,4 @@
+export * from './calendar.js';
 export * from './enums.js';
 export * from './paths.js';
 export * from './texts.js';

@@ -1,5 +1,5 @@
 import type { Open, OrderSide, OrderState } from '../domain/enums.js';
-import type { Rejection } from '../orders/rejection.js';
+import type { Rejection } from '../domain/rejection.js';
 
 /** What happened to an order between two looks at the books. */
 export const ORDER_EVENT_KINDS = [

@@ -1,9 +1,10 @@
 import { type APIActionRowComponent, type APIButtonComponent, ButtonStyle, ComponentType } from 'discord.js';
+import { TICKET_ID } from '../../core/orders/ticket-id.js';
 
 /** What a card's button does. */
 export type Decision = 'confirm' | 'reject';
 
-const TICKET_BUTTON = /^(confirm|reject):(T[A-Za-z0-9]{8})$/;
+const TICKET_BUTTON = new RegExp(`^(confirm|reject):(${TICKET_ID.source})$`);
 
 /** A button's custom id: the decision and the ticket id, never the order's parameters. */
 export function decisionId(decision: Decision, ticketId: string): string {

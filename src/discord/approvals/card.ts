@@ -1,7 +1,7 @@
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed, APIEmbedField } from 'discord.js';
 import type { Actor } from '../../core/audit/index.js';
 import { showCount, showPrice } from '../../core/checks/index.js';
-import type { Ticket, TicketStatus } from '../../core/gate/index.js';
+import { type Ticket, type TicketStatus, ticketTag } from '../../core/gate/index.js';
 import { escapeMarkdown, external } from '../text/escape.js';
 import { fitEmbed } from '../text/limits.js';
 import { decisionRow } from './buttons.js';
@@ -71,7 +71,7 @@ export function orderLines(ticket: Ticket): string[] {
 export function unknownNote(ticket: Ticket): string {
   return (
     'The order was sent to the broker, which gave no definite answer: it may or may not be in the market. ' +
-    `omsdesk keeps looking for it in the order book (its remarks start with omsdesk:${ticket.id}) and this card will say what it finds. ` +
+    `omsdesk keeps looking for it in the order book (its remarks start with ${ticketTag(ticket.id)}) and this card will say what it finds. ` +
     `Do not place it again: run /order-status ${ticket.id} to see where it stands.`
   );
 }

@@ -1,7 +1,7 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { showCount } from '../../core/checks/index.js';
 import { toIstIso } from '../../core/time/ist.js';
-import { CANDLE_INTERVALS, type CandleInterval } from '../../core/vocabulary/index.js';
+import { CANDLE_INTERVALS, type CandleInterval, candleIntervalMs } from '../../core/vocabulary/index.js';
 import type { Answer, SlashCommand } from '../command.js';
 import { DeskInputError } from '../errors.js';
 import { parseIstTime, resolveInstrument } from '../inputs.js';
@@ -9,8 +9,6 @@ import { escapeMarkdown } from '../text/escape.js';
 import { clip } from '../text/limits.js';
 import { chosenExchange, exchangeOption, instrumentAutocomplete, instrumentOption, json } from './options.js';
 
-const MINUTE = 60_000;
-const DAY = 86_400_000;
 /** Bars drawn when no start is given. */
 const DEFAULT_BARS = 120;
 /** The most bars one chart may span, so a command cannot ask the broker for a year of minutes. */
@@ -41,7 +39,7 @@ export const candlesCommand: SlashCommand = {
     const exchange = chosenExchange(i);
     const r = resolveInstrument(ctx.deps.catalog(), i.options.getString('instrument', true), exchange);
     const interval = (i.options.getString('interval') ?? '5') as CandleInterval;
-    const step = interval === 'D' ? DAY : Number(interval) * MINUTE;
+    const step = candleIntervalMs(interval);
     const now = ctx.deps.clock.now();
     const toText = i.options.getString('to');
     const fromText = i.options.getString('from');

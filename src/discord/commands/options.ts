@@ -1,5 +1,12 @@
 import type { AutocompleteInteraction, SlashCommandBuilder, SlashCommandStringOption } from 'discord.js';
-import { EXCHANGES, type Exchange } from '../../core/vocabulary/index.js';
+import { ORDER_SIDES } from '../../core/domain/enums.js';
+import {
+  EXCHANGES,
+  type Exchange,
+  PRODUCT_NAMES,
+  PRODUCTS,
+  PRODUCTS_IN_WORDS,
+} from '../../core/vocabulary/index.js';
 import { instrumentChoices } from '../autocomplete.js';
 import type { Choice, CommandContext } from '../command.js';
 
@@ -55,12 +62,8 @@ export function expiryOption(o: SlashCommandStringOption) {
 export function productOption(o: SlashCommandStringOption, fallback: string) {
   return o
     .setName('product')
-    .setDescription(`C delivery, M carry-forward, I intraday (default ${fallback})`)
-    .setChoices(
-      { name: 'C (delivery)', value: 'C' },
-      { name: 'M (carry-forward)', value: 'M' },
-      { name: 'I (intraday)', value: 'I' },
-    );
+    .setDescription(`${PRODUCTS_IN_WORDS} (default ${fallback})`)
+    .setChoices(...PRODUCTS.map((p) => ({ name: `${p} (${PRODUCT_NAMES[p]})`, value: p })));
 }
 
 /** `side`: BUY or SELL. */
@@ -69,7 +72,7 @@ export function sideOption(o: SlashCommandStringOption) {
     .setName('side')
     .setDescription('BUY or SELL')
     .setRequired(true)
-    .setChoices({ name: 'BUY', value: 'BUY' }, { name: 'SELL', value: 'SELL' });
+    .setChoices(...ORDER_SIDES.map((side) => ({ name: side, value: side })));
 }
 
 /** A command builder's JSON, for the registry. */

@@ -1,6 +1,13 @@
 import { SlashCommandBuilder } from 'discord.js';
 import type { OrderSide } from '../../core/domain/enums.js';
-import type { PriceType, Product, Retention } from '../../core/vocabulary/index.js';
+import {
+  DEFAULT_RETENTION,
+  PRICE_TYPES,
+  type PriceType,
+  type Product,
+  RETENTIONS,
+  type Retention,
+} from '../../core/vocabulary/index.js';
 import { submitForApproval } from '../approvals/submit.js';
 import type { SlashCommand } from '../command.js';
 import { defaultProduct, resolveInstrument } from '../inputs.js';
@@ -13,6 +20,13 @@ import {
   productOption,
   sideOption,
 } from './options.js';
+
+/** Price types as /order offers them: at market first, then the others in the broker's order. */
+const PRICE_TYPE_CHOICES = ['MKT', ...PRICE_TYPES.filter((t) => t !== 'MKT')];
+/** The retentions besides the default, which /order offers first. */
+const OTHER_RETENTIONS = RETENTIONS.filter((r) => r !== DEFAULT_RETENTION);
+const choices = (values: readonly string[]) => values.map((v) => ({ name: v, value: v }));
+const orList = (words: readonly string[]): string => `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 
 /** `/order`: one order, previewed by the gate and posted as a card for an approver. */
 export const orderCommand: SlashCommand = {
@@ -34,9 +48,9 @@ export const orderCommand: SlashCommand = {
       .addStringOption((o) =>
         o
           .setName('price_type')
-          .setDescription('MKT, LMT, SL-LMT or SL-MKT')
+          .setDescription(orList(PRICE_TYPE_CHOICES))
           .setRequired(true)
-          .setChoices(...['MKT', 'LMT', 'SL-LMT', 'SL-MKT'].map((v) => ({ name: v, value: v }))),
+          .setChoices(...choices(PRICE_TYPE_CHOICES)),
       )
       .addNumberOption((o) =>
         o.setName('price').setDescription('Limit price in rupees (LMT, SL-LMT)').setMinValue(0.01),
@@ -51,8 +65,8 @@ export const orderCommand: SlashCommand = {
       .addStringOption((o) =>
         o
           .setName('retention')
-          .setDescription('DAY (default), IOC or EOS')
-          .setChoices(...['DAY', 'IOC', 'EOS'].map((v) => ({ name: v, value: v }))),
+          .setDescription(`${DEFAULT_RETENTION} (default), ${orList(OTHER_RETENTIONS)}`)
+          .setChoices(...choices([DEFAULT_RETENTION, ...OTHER_RETENTIONS])),
       )
       .addStringOption((o) =>
         o.setName('remarks').setDescription('A short note kept with the order').setMaxLength(40),

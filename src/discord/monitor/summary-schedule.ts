@@ -1,7 +1,6 @@
 import { isTradingDay, SESSION } from '../../core/checks/index.js';
 import { fromIst, istDate, istParts } from '../../core/time/ist.js';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../core/vocabulary/index.js';
 
 /** The session's close (15:30 IST) on the IST day containing `ms`. */
 export function closeOf(ms: number): number {

@@ -1,6 +1,6 @@
 import type { Order } from '../../core/domain/order.js';
+import type { RejectionKind } from '../../core/domain/rejection.js';
 import type { Trade } from '../../core/domain/trade.js';
-import type { RejectionKind } from '../../core/orders/rejection.js';
 import { sourceOfRemarks } from '../../core/watcher/index.js';
 import { cleanText } from '../text/escape.js';
 import { type FindTicket, lookUpPlacedBy } from './placed-by.js';

@@ -1,5 +1,6 @@
 import { completable, type McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { ORDER_SIDES } from '../../core/domain/enums.js';
 import { PRODUCTS } from '../../core/vocabulary/index.js';
 import type { Era, ResolvedDeps } from '../context.js';
 import { describeError } from '../errors.js';
@@ -10,8 +11,6 @@ import { getSecurityInfoTool } from '../tools/get-security-info.js';
 import { completeInstrument, completeWord } from './complete.js';
 import { promptContext, section, userMessage } from './compose.js';
 
-const SIDES = ['BUY', 'SELL'] as const;
-
 /** The order as the person states it; prompt arguments are text, so numbers are read from it. */
 function argsSchema(ready: Promise<ResolvedDeps>) {
   return z.object({
@@ -19,8 +18,9 @@ function argsSchema(ready: Promise<ResolvedDeps>) {
       z.string().trim().min(1).max(64).describe('RELIANCE, NSE:RELIANCE-EQ or a token.'),
       (typed) => completeInstrument(ready, typed),
     ),
-    side: completable(z.string().trim().toUpperCase().pipe(z.enum(SIDES)).describe('BUY or SELL.'), (typed) =>
-      completeWord(SIDES, typed),
+    side: completable(
+      z.string().trim().toUpperCase().pipe(z.enum(ORDER_SIDES)).describe('BUY or SELL.'),
+      (typed) => completeWord(ORDER_SIDES, typed),
     ),
     quantity: z
       .string()

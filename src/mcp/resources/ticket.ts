@@ -1,5 +1,6 @@
 import { type McpServer, ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server';
 import { normalizeTicketId } from '../../core/gate/index.js';
+import { TICKET_ID_PATTERN } from '../../core/orders/ticket-id.js';
 import type { ResolvedDeps } from '../context.js';
 import { nextStepFor } from '../render-ticket.js';
 import { confirmationOf, ticketData } from '../schemas/ticket.js';
@@ -39,7 +40,7 @@ export function registerTicket(server: McpServer, ready: Promise<ResolvedDeps>):
     async (uri, { id }, req) => {
       const deps = await ready;
       const key = normalizeTicketId(String(id));
-      const ticket = /^T[A-Z0-9]{8}$/.test(key) ? await deps.gate.status(key, req.mcpReq.signal) : undefined;
+      const ticket = TICKET_ID_PATTERN.test(key) ? await deps.gate.status(key, req.mcpReq.signal) : undefined;
       if (!ticket) {
         throw new ResourceNotFoundError(
           uri.href,

@@ -1,3 +1,5 @@
+import { TICKET_ID } from '../../core/orders/ticket-id.js';
+
 /** Today's orders, every one the account has, as the order watcher last saw it. */
 export const ORDERS_TODAY_URI = 'omsdesk://orders/today';
 /** One order of today by its broker number. */
@@ -9,7 +11,7 @@ export const orderUri = (orderNumber: string): string => `omsdesk://orders/${ord
 export const ticketUri = (ticketId: string): string => `omsdesk://tickets/${ticketId}`;
 
 const ORDER_URI = /^omsdesk:\/\/orders\/(\d{1,20})$/;
-const TICKET_URI = /^omsdesk:\/\/tickets\/([Tt][A-Za-z0-9]{8})$/;
+const TICKET_URI = new RegExp(`^omsdesk://tickets/(${TICKET_ID.source})$`);
 
 /** True for a URI omsdesk can tell changes of: today's orders, one order, one ticket. */
 export function isWatchable(uri: string): boolean {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Rejection } from '../../core/orders/rejection.js';
+import type { Rejection } from '../../core/domain/rejection.js';
 import { cleanExternal } from '../untrusted.js';
 
 /** Outside text for structured results: cleaned, bounded, undefined when empty. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { showCount } from '../../core/checks/index.js';
 import { toIstIso } from '../../core/time/ist.js';
+import { candleIntervalMs } from '../../core/vocabulary/index.js';
 import { ToolInputError } from '../errors.js';
 import { exchangeField, instrumentField, intervalField, timeField } from '../fields.js';
 import { parseIstTime, resolveInstrument } from '../inputs.js';
@@ -10,14 +11,11 @@ import { chartImage } from '../render-chart.js';
 import { rowOut, summarize, summaryOut, type WindowSummary } from '../schemas/candles.js';
 import { defineTool, READ } from '../tool.js';
 
-const MINUTE = 60_000;
-
 /** The summary as data: its first and last bar are the rows'. */
 function withoutEnds({ from: _first, to: _last, ...summary }: WindowSummary) {
   return summary;
 }
 
-const DAY = 86_400_000;
 /** The most bars one window may span, so a call cannot ask the broker for a year of minutes. */
 const MAX_WINDOW_BARS = 20_000;
 
@@ -48,7 +46,7 @@ export const getCandlesTool = defineTool({
   async handler(args, ctx) {
     const r = resolveInstrument(ctx.deps.catalog(), args.instrument, args.exchange);
     const now = ctx.deps.clock.now();
-    const step = args.interval === 'D' ? DAY : Number(args.interval) * MINUTE;
+    const step = candleIntervalMs(args.interval);
     const to = args.to === undefined ? now : parseIstTime(args.to, now, 'to');
     const from =
       args.from === undefined

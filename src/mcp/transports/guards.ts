@@ -21,12 +21,6 @@ export interface Refusal {
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
-/** True for names and addresses that stay on this machine. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
-}
-
 function bracketed(address: string): string {
   return address.includes(':') ? `[${address}]` : address;
 }

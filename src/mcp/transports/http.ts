@@ -9,17 +9,11 @@ import {
   isLegacyRequest,
 } from '@modelcontextprotocol/server';
 import { type Logger, silentLogger } from '../../core/logger.js';
+import { isLoopback } from '../../core/transport/loopback.js';
 import type { McpService } from '../server.js';
 import { type Every, everyInterval } from '../timers.js';
 import { BodyError, discardBody, readJsonBody } from './body.js';
-import {
-  allowedHosts,
-  allowedOrigins,
-  type GuardOptions,
-  guardRequest,
-  isLoopbackHost,
-  type Refusal,
-} from './guards.js';
+import { allowedHosts, allowedOrigins, type GuardOptions, guardRequest, type Refusal } from './guards.js';
 import { SessionTable } from './sessions.js';
 
 /**
@@ -89,7 +83,7 @@ function reply(
  * The verified credential rides each request to the handlers (`authInfo`), never a session.
  */
 export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
-  if (!isLoopbackHost(o.host) && (o.token === undefined || o.token === '')) {
+  if (!isLoopback(o.host) && (o.token === undefined || o.token === '')) {
     throw new Error(
       `refusing to serve MCP on ${o.host} without a token: set OMSDESK_MCP_TOKEN, or bind to 127.0.0.1`,
     );

@@ -3,10 +3,9 @@ import { optionGreeksRequest } from '../../core/wire/index.js';
 import { money, parseExpiryDay, timeFirst } from '../format.js';
 import { SimFailure } from '../http/failure.js';
 import { positiveNumber, validateBody } from '../http/validate.js';
-import { blackScholes } from '../market/index.js';
+import { blackScholes, YEAR_MS } from '../market/index.js';
 import type { Route } from '../runtime.js';
 
-const YEAR_MS = 365 * 86_400_000;
 const EXPIRY_TIME_MS = (15 * 60 + 30) * 60_000; // contracts expire at 15:30 IST
 
 function greekFields(prefix: 'cal' | 'put', g: ReturnType<typeof blackScholes>): Record<string, string> {

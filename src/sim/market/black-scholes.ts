@@ -1,5 +1,8 @@
-import type { OptionType } from '../../core/vocabulary/index.js';
+import { DAY_MS, type OptionType } from '../../core/vocabulary/index.js';
 import { normalCdf, normalPdf } from './normal.js';
+
+/** A year of an option's life: 365 calendar days (theta is per one of them). */
+export const YEAR_MS = 365 * DAY_MS;
 
 /** Inputs of a European option on a non-dividend spot; times in years, rate and volatility as decimals. */
 export interface OptionInputs {

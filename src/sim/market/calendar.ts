@@ -1,4 +1,5 @@
-import { DAY_MS, istDay, istTime, parseDate, weekdayOf } from './ist-time.js';
+import { DAY_MS } from '../../core/vocabulary/index.js';
+import { istDay, istTime, parseDate, weekdayOf } from './ist-time.js';
 import type { MarketCalendar } from './types.js';
 
 /** Trading hours: `always` (each IST calendar day is a session) or `real` (09:15-15:30, Mon-Fri). */

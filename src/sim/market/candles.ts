@@ -1,4 +1,4 @@
-import type { CandleInterval } from '../../core/vocabulary/index.js';
+import { type CandleInterval, candleIntervalMs } from '../../core/vocabulary/index.js';
 import { type BarSpan, barFromSamples, barFromSummary } from './candle-bar.js';
 import { istDay } from './ist-time.js';
 import type { MarketParts } from './market-parts.js';
@@ -66,7 +66,7 @@ export function buildCandles(
   at: number,
 ): CandleBar[] {
   if (interval === 'D') return dailyBars(parts, instrument, from, to, at);
-  const width = Number(interval) * 60_000;
+  const width = candleIntervalMs(interval);
   const last = Math.min(to, at);
   const bars: CandleBar[] = [];
   if (last < from) return bars;

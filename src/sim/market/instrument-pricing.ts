@@ -1,5 +1,4 @@
-import { optionPrice } from './black-scholes.js';
-import { DAY_MS } from './ist-time.js';
+import { optionPrice, YEAR_MS } from './black-scholes.js';
 import type { PathModel } from './price-path.js';
 import { EQUITIES } from './reference-equities.js';
 import { INDICES } from './reference-indices.js';
@@ -10,7 +9,6 @@ import type { SimInstrument } from './types.js';
 /** The simulated risk-free rate (annual, continuous): close to the Indian overnight rate. */
 export const RISK_FREE_RATE = 0.065;
 
-const YEAR_MS = 365 * DAY_MS;
 const DEFAULT_REVERSION = 0.02;
 // Futures basis: a seeded constant per contract, a tenth of a percent of carry a year on average.
 const BASIS_SD = 0.001;

@@ -1,10 +1,4 @@
-import { IST_OFFSET_MINUTES } from '../../core/vocabulary/index.js';
-
-/** Milliseconds in one day. */
-export const DAY_MS = 86_400_000;
-
-const OFFSET_MS = IST_OFFSET_MINUTES * 60_000;
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'] as const;
+import { DAY_MS, IST_OFFSET_MS, MONTHS } from '../../core/vocabulary/index.js';
 
 /** A calendar date as numbers; `month` is 1-12. */
 export interface CivilDate {
@@ -15,12 +9,12 @@ export interface CivilDate {
 
 /** The IST calendar day of an instant, counted in whole days since 1970-01-01. */
 export function istDay(at: number): number {
-  return Math.floor((at + OFFSET_MS) / DAY_MS);
+  return Math.floor((at + IST_OFFSET_MS) / DAY_MS);
 }
 
 /** The instant of 00:00 IST on a day number. */
 export function istDayStart(day: number): number {
-  return day * DAY_MS - OFFSET_MS;
+  return day * DAY_MS - IST_OFFSET_MS;
 }
 
 /** The instant of an IST wall-clock time on a day number. */

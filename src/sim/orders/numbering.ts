@@ -1,11 +1,10 @@
-import type { Exchange } from '../../core/vocabulary/index.js';
+import { type Exchange, IST_OFFSET_MS } from '../../core/vocabulary/index.js';
 
-const IST_MS = 330 * 60_000;
 const two = (n: number): string => String(n).padStart(2, '0');
 
 /** `YYMMDD` of an instant in India Standard Time. */
 export function istDateCode(ms: number): string {
-  const d = new Date(ms + IST_MS);
+  const d = new Date(ms + IST_OFFSET_MS);
   return `${two(d.getUTCFullYear() % 100)}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}`;
 }
 

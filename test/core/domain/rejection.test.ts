@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRejection } from '../../../src/core/orders/rejection.js';
+import { parseRejection } from '../../../src/core/domain/rejection.js';
 
 describe('parseRejection', () => {
   it.each([

@@ -4,7 +4,7 @@ import {
   normalizeTicketId,
   TICKET_ID_PATTERN,
   ticketIds,
-} from '../../../src/core/gate/ticket-id.js';
+} from '../../../src/core/orders/ticket-id.js';
 
 const ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
 
