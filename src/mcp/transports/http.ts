@@ -12,6 +12,7 @@ import { type Logger, silentLogger } from '../../core/logger.js';
 import type { McpService } from '../server.js';
 import { type Every, everyInterval } from '../timers.js';
 import { BodyError, discardBody, readJsonBody } from './body.js';
+import { EventBudget } from './event-budget.js';
 import { allowedHosts, allowedOrigins, type GuardOptions, guardRequest, isLoopbackHost } from './guards.js';
 import { SessionTable } from './sessions.js';
 
@@ -29,6 +30,8 @@ export interface HttpOptions extends GuardOptions {
   readonly now?: () => number;
   /** The timer that sweeps idle sessions (default: a real interval). */
   readonly every?: Every;
+  /** What the sessions' resumable events may hold together (default: `EVENT_BUDGET`). */
+  readonly events?: EventBudget;
 }
 
 /** A listening MCP HTTP endpoint. */
@@ -82,6 +85,7 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
     () => o.service.server({ era: 'legacy' }),
     { maxSessions: o.maxSessions ?? 64, idleMs: o.idleMs ?? 30 * 60_000 },
     { now: o.now ?? Date.now, every: o.every ?? everyInterval },
+    o.events ?? new EventBudget(),
   );
   const modern = createMcpHandler(({ era }) => o.service.server({ era, perRequest: true }), {
     legacy: 'reject',
