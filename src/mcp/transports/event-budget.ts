@@ -10,8 +10,8 @@ export interface EventBudgetLimits {
 
 /**
  * Room for the events of every call in flight at once and for some answers waiting for their client to
- * come back (a chart is a few hundred kilobytes of base64); a client that floods it only loses the
- * oldest of what it could have resumed.
+ * come back (a chart is a few hundred kilobytes of base64). A client that floods it costs the oldest
+ * resumable events, whoever's (their resume is refused), never more memory.
  */
 export const EVENT_BUDGET: EventBudgetLimits = { maxBytes: 8 * 1024 * 1024, maxEvents: 10_000 };
 
