@@ -108,6 +108,7 @@ function report(era: Era, t: Trace, o: Shape) {
   const target = o.calls >= 20_000 ? GROWTH_MIB / 20 : undefined;
   const last = t.steps.at(-1) ?? t.open;
   const calls = o.calls.toLocaleString('en');
+  const clients = `${o.sessions} ${era === '2025-11-25' ? 'sessions' : 'clients'}`;
   const growth = (k: keyof Held): number[] =>
     t.steps.map((h, i) => (h[k] - (i === 0 ? t.open : (t.steps[i - 1] as Held))[k]) * per1000);
   const ratios: RatioReport[] = [
@@ -122,7 +123,7 @@ function report(era: Era, t: Trace, o: Shape) {
   const figures = [
     mib('RSS fresh, before any call', t.start.rss),
     mib('RSS after warm-up (baseline)', t.baseline.rss),
-    mib(`RSS with ${o.sessions} sessions open`, t.open.rss),
+    mib(`RSS with ${clients} open`, t.open.rss),
     mib(`RSS growth over ${calls} calls`, last.rss - t.open.rss),
     mib(`heap growth over ${calls} calls`, last.heap - t.open.heap),
     mib('RSS after the sessions closed, over the baseline', t.closed.rss - t.baseline.rss),
@@ -130,17 +131,17 @@ function report(era: Era, t: Trace, o: Shape) {
   ];
   const checks: CheckReport[] = [
     {
-      name: `${era}: RSS grew under ${GROWTH_MIB} MiB over ${calls} calls in ${o.sessions} sessions`,
+      name: `${era}: RSS grew under ${GROWTH_MIB} MiB over ${calls} calls in ${clients}`,
       ok: last.rss - t.open.rss < GROWTH_MIB,
       detail: `${t.open.rss.toFixed(1)} → ${last.rss.toFixed(1)} MiB`,
     },
     {
-      name: `${era}: RSS within ${NEAR_MIB} MiB of the baseline once the sessions closed`,
+      name: `${era}: RSS within ${NEAR_MIB} MiB of the baseline once the ${clients} closed`,
       ok: t.closed.rss - t.baseline.rss < NEAR_MIB,
       detail: `${t.baseline.rss.toFixed(1)} → ${t.closed.rss.toFixed(1)} MiB (fresh ${t.start.rss.toFixed(1)})`,
     },
     {
-      name: `${era}: heap within ${NEAR_HEAP_MIB} MiB of the baseline once the sessions closed`,
+      name: `${era}: heap within ${NEAR_HEAP_MIB} MiB of the baseline once the ${clients} closed`,
       ok: t.closed.heap - t.baseline.heap < NEAR_HEAP_MIB,
       detail: `${t.baseline.heap.toFixed(1)} → ${t.closed.heap.toFixed(1)} MiB (fresh ${t.start.heap.toFixed(1)})`,
     },
