@@ -9,6 +9,7 @@ import { idleMemoryCase } from './idle-memory.js';
 import { laneIsolationCase } from './lane-isolation.js';
 import { loadRunCase } from './load-run.js';
 import { mcpQuoteCase } from './mcp-quote.js';
+import { memoryGrowthCase } from './memory-growth.js';
 import { noiseFloorCase } from './noise-floor.js';
 import { simVsHttpCase } from './sim-http.js';
 import { teamLoadCase } from './team-load.js';
@@ -35,5 +36,6 @@ export const CASES: readonly BenchCase[] = [
   coldStartCase,
   auditHistoryCase,
   idleMemoryCase,
+  memoryGrowthCase,
   loadRunCase,
 ];

@@ -13,6 +13,7 @@ import { isLoopback } from '../../core/transport/loopback.js';
 import type { McpService } from '../server.js';
 import { type Every, everyInterval } from '../timers.js';
 import { BodyError, discardBody, readJsonBody } from './body.js';
+import { EventBudget } from './event-budget.js';
 import { allowedHosts, allowedOrigins, type GuardOptions, guardRequest, type Refusal } from './guards.js';
 import { SessionTable } from './sessions.js';
 
@@ -42,6 +43,8 @@ export interface HttpOptions extends GuardOptions {
   readonly every?: Every;
   /** Routes served beside MCP on the same port. */
   readonly sideRoutes?: SideRoutes;
+  /** What the sessions' resumable events may hold together (default: `EVENT_BUDGET`). */
+  readonly events?: EventBudget;
 }
 
 /** A listening MCP HTTP endpoint. */
@@ -95,6 +98,7 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
     () => o.service.server({ era: 'legacy' }),
     { maxSessions: o.maxSessions ?? 64, idleMs: o.idleMs ?? 30 * 60_000 },
     { now: o.now ?? Date.now, every: o.every ?? everyInterval },
+    o.events ?? new EventBudget(),
   );
   const modern = createMcpHandler(({ era }) => o.service.server({ era, perRequest: true }), {
     legacy: 'reject',

@@ -3,12 +3,16 @@ import type { ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { Every } from '../timers.js';
-import { BoundedEventStore } from './events.js';
+import { deliveringEndpoint, type SessionEndpoint } from './delivery.js';
+import { EventBudget } from './event-budget.js';
+import { SessionEvents } from './events.js';
 
 interface Session {
   readonly id: string;
   readonly transport: NodeStreamableHTTPServerTransport;
   readonly server: McpServer;
+  /** What the session sent that its client could still resume. */
+  readonly events: SessionEvents;
   /** HTTP requests and streams of this session still open. */
   inFlight: number;
   /** JSON-RPC requests of the client still owed an answer, whether or not their HTTP request is open. */
@@ -49,7 +53,7 @@ export interface SessionLimits {
   readonly idleMs: number;
 }
 
-/** The table's time: its clock and the timer that sweeps idle sessions. */
+/** The table's time: its clock and the timer that sweeps idle sessions and expired events. */
 export interface SessionTime {
   readonly now: () => number;
   readonly every: Every;
@@ -60,7 +64,8 @@ export interface SessionTime {
  * requests or streams is open, or while a call of its client is still running (a call waiting for a
  * person outlives its dropped stream, which the client may resume); idle ones expire after `idleMs`, and
  * when the table is full the least recently used idle one makes room, since most clients vanish without
- * saying goodbye.
+ * saying goodbye. A closed session (DELETE, expired, evicted) lets go of every event it kept; all
+ * sessions' events share one budget.
  */
 export class SessionTable {
   readonly #sessions = new Map<string, Session>();
@@ -70,6 +75,7 @@ export class SessionTable {
     private readonly createServer: () => McpServer,
     private readonly limits: SessionLimits,
     private readonly time: SessionTime,
+    private readonly budget: EventBudget = new EventBudget(),
   ) {
     this.#stopSweeping = time.every(Math.min(60_000, limits.idleMs), () => this.#sweep());
   }
@@ -80,26 +86,27 @@ export class SessionTable {
   }
 
   /** The session with this id, held busy until `res` closes; undefined when there is no such session. */
-  use(id: string, res: ServerResponse): NodeStreamableHTTPServerTransport | undefined {
+  use(id: string, res: ServerResponse): SessionEndpoint | undefined {
     const session = this.#sessions.get(id);
     if (!session?.ready) return undefined;
     this.#hold(session, res);
-    return session.transport;
+    return deliveringEndpoint(session.transport, session.events);
   }
 
   /**
    * A new session for the initialize request answered on `res`, connected to a fresh server; undefined
    * when the table is full and every session is busy.
    */
-  async open(res: ServerResponse): Promise<NodeStreamableHTTPServerTransport | undefined> {
+  async open(res: ServerResponse): Promise<SessionEndpoint | undefined> {
     // The slot is taken before the first await, so a burst of initializes cannot overfill the table.
     if (this.#sessions.size >= this.limits.maxSessions && !this.#evictIdlest()) return undefined;
     const id = randomUUID();
     const server = this.createServer();
+    // Lets a client whose stream dropped while a person decides resume it and still get the answer.
+    const events = new SessionEvents(this.budget, this.time.now);
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
-      // Lets a client whose stream dropped while a person decides resume it and still get the answer.
-      eventStore: new BoundedEventStore(),
+      eventStore: events,
       onsessioninitialized: () => {
         session.ready = true;
       },
@@ -110,6 +117,7 @@ export class SessionTable {
       id,
       transport,
       server,
+      events,
       inFlight: 0,
       calls: new Set(),
       lastSeen: this.time.now(),
@@ -119,7 +127,7 @@ export class SessionTable {
     this.#hold(session, res);
     await server.connect(transport);
     trackCalls(session, this.time.now);
-    return transport;
+    return deliveringEndpoint(session.transport, session.events);
   }
 
   /** Closes every session and stops the sweep. */
@@ -127,6 +135,7 @@ export class SessionTable {
     this.#stopSweeping();
     const all = [...this.#sessions.values()];
     this.#sessions.clear();
+    for (const s of all) s.events.clear();
     await Promise.allSettled(all.map((s) => s.server.close()));
   }
 
@@ -154,11 +163,15 @@ export class SessionTable {
     const session = this.#sessions.get(id);
     if (!session) return;
     this.#sessions.delete(id);
+    session.events.clear();
     void session.server.close().catch(() => undefined);
   }
 
   #sweep(): void {
     const cutoff = this.time.now() - this.limits.idleMs;
-    for (const s of this.#sessions.values()) if (idle(s) && s.lastSeen <= cutoff) this.#drop(s.id);
+    for (const s of this.#sessions.values()) {
+      if (idle(s) && s.lastSeen <= cutoff) this.#drop(s.id);
+      else s.events.expire();
+    }
   }
 }
