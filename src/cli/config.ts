@@ -1,18 +1,35 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { AnchorOptions } from '../core/audit/index.js';
 import { type Config, loadConfig } from '../core/config/index.js';
 
-/** The product's configuration from the environment and, when present, `.env` in the working directory. */
-export async function loadCliConfig(env: NodeJS.ProcessEnv = process.env): Promise<Config> {
+/**
+ * The product's configuration from the environment and, when present, `.env` in the working directory;
+ * `people: 'locate'` finds the people file without judging it (see `ConfigSources`).
+ */
+export async function loadCliConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  people: 'validate' | 'locate' = 'validate',
+): Promise<Config> {
   let dotenv: string | undefined;
   try {
     dotenv = await readFile('.env', 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  return loadConfig({ env, ...(dotenv === undefined ? {} : { dotenv }) });
+  return loadConfig({ env, ...(dotenv === undefined ? {} : { dotenv }), readFile: readIfPresent, people });
+}
+
+/** A file's text, or undefined when there is none (how the configuration finds the people file). */
+function readIfPresent(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 /**

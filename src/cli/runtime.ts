@@ -8,6 +8,7 @@ import { type Config, configRedactor } from '../core/config/index.js';
 import { DataDirLock } from '../core/data-dir/lock.js';
 import { OrderGate } from '../core/gate/index.js';
 import { type Logger, redactingLogger } from '../core/logger.js';
+import { openPeopleDirectory, type PeopleDirectory } from '../core/people/index.js';
 import type { Redactor } from '../core/redact.js';
 import { OrderWatcher } from '../core/watcher/index.js';
 import { DEMO_ACCOUNT } from '../sim/accounts.js';
@@ -25,6 +26,8 @@ export interface Runtime {
   /** Follows every order of the account; the gate, the MCP server and the Discord desk listen to it. */
   readonly watcher: OrderWatcher;
   readonly audit: AuditLog;
+  /** Who is who, with a people file (re-read on change, tokens checked per request); undefined without one. */
+  readonly people: PeopleDirectory | undefined;
   readonly redactor: Redactor;
   readonly logger: Logger;
   /** The embedded paper broker, when no broker URL is configured. */
@@ -70,6 +73,7 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
   let audit: AuditLog | undefined;
   let watcher: OrderWatcher | undefined;
   let live: LiveCatalog | undefined;
+  let people: PeopleDirectory | undefined;
   try {
     await client.login();
     live = sim ? undefined : await liveCatalog(config, logger);
@@ -78,6 +82,11 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
       anchor: auditAnchor(config),
       notice: (message) => logger.warn(message),
     });
+    const file = config.people?.file;
+    people =
+      file === undefined
+        ? undefined
+        : await openPeopleDirectory({ file, dataDir: config.dataDir, audit, clock: systemClock, logger });
     watcher = new OrderWatcher({
       broker: client,
       clock: systemClock,
@@ -104,6 +113,7 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
     );
     const opened = audit;
     const watching = watcher;
+    const directory = people;
     return {
       config,
       client,
@@ -111,6 +121,7 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
       gate,
       watcher: watching,
       audit: opened,
+      people: directory,
       redactor,
       logger,
       sim,
@@ -120,6 +131,7 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
         watching.close();
         gate.close();
         await live?.close();
+        await directory?.close();
         await opened.close();
         await client.close();
         await sim?.close();
@@ -129,6 +141,7 @@ export async function startRuntime(config: Config, baseLogger: Logger, command: 
   } catch (error) {
     watcher?.close();
     await live?.close();
+    await people?.close();
     await audit?.close();
     await client.close();
     await sim?.close();

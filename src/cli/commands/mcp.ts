@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { Config } from '../../core/config/index.js';
+import { type Config, requireStdioPerson } from '../../core/config/index.js';
 import type { ApprovalChannel } from '../../core/gate/index.js';
 import { confirmationProblem } from '../../mcp/confirm/settings.js';
 import type { McpDeps } from '../../mcp/deps.js';
@@ -76,10 +76,10 @@ export async function mcpCommand(argv: readonly string[]): Promise<void> {
     options: { http: { type: 'boolean' }, host: { type: 'string' }, port: { type: 'string' } },
     strict: true,
   });
-  const rt = await startFromEnvironment(
-    values.http ? 'omsdesk mcp --http' : 'omsdesk mcp',
-    checkStandaloneMcp,
-  );
+  const rt = await startFromEnvironment(values.http ? 'omsdesk mcp --http' : 'omsdesk mcp', (config) => {
+    if (!values.http) requireStdioPerson(config);
+    checkStandaloneMcp(config);
+  });
   const { config, logger } = rt;
   if (values.http) {
     const http = await serveHttp(
