@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.js';
 import { PeopleDirectory, PeopleSource, TokenStore, tokenFiles } from '../../src/core/people/index.js';
+import { tokenEvents } from '../core/people/harness.js';
 import { lines, runCli, spawnCli } from '../helpers/cli.js';
 
 const PEOPLE = {
@@ -47,24 +48,6 @@ async function token(args: string[]): Promise<{ code: number | null; stdout: str
 async function everyFile(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-}
-
-/** The token events of the audit log, as `event tokenId person channel:id`. */
-async function tokenEvents(): Promise<string[]> {
-  const text = await readFile(join(dataDir, 'audit.jsonl'), 'utf8');
-  return text
-    .trimEnd()
-    .split('\n')
-    .map(
-      (l) =>
-        JSON.parse(l) as {
-          event: string;
-          actor?: { channel: string; id: string };
-          data?: { tokenId?: string; person?: string };
-        },
-    )
-    .filter((e) => e.event.startsWith('token_'))
-    .map((e) => `${e.event} ${e.data?.tokenId} ${e.data?.person} ${e.actor?.channel}:${e.actor?.id}`);
 }
 
 describe('omsdesk token, while omsdesk serve holds the data dir', () => {
@@ -121,9 +104,9 @@ describe('omsdesk token, while omsdesk serve holds the data dir', () => {
       `token_revoked ${ashaId} asha cli:operator`,
       `token_revoked ${raviId} ravi cli:operator`,
     ];
-    expect(await tokenEvents()).toEqual(expected);
+    expect(await tokenEvents(join(dataDir, 'audit.jsonl'))).toEqual(expected);
     await (await serve()).stop();
-    expect(await tokenEvents()).toEqual(expected);
+    expect(await tokenEvents(join(dataDir, 'audit.jsonl'))).toEqual(expected);
     expect((await runCli(['audit', 'verify'], env)).code).toBe(0);
 
     for (const issued of [ashaToken, raviToken]) {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -62,4 +62,22 @@ export async function directoryHarness(people: readonly unknown[] = [ASHA, RAVI]
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The token events of an audit log, as `event tokenId person channel:id`, oldest first. */
+export async function tokenEvents(auditPath: string): Promise<string[]> {
+  const text = await readFile(auditPath, 'utf8');
+  return text
+    .trimEnd()
+    .split('\n')
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          event: string;
+          actor?: { channel: string; id: string };
+          data?: { tokenId?: string; person?: string };
+        },
+    )
+    .filter((e) => e.event.startsWith('token_'))
+    .map((e) => `${e.event} ${e.data?.tokenId} ${e.data?.person} ${e.actor?.channel}:${e.actor?.id}`);
 }
