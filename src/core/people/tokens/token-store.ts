@@ -1,5 +1,6 @@
 import type { Logger } from '../../logger.js';
 import { toIstIso } from '../../time/ist.js';
+import { fileSignature } from '../file-signature.js';
 import { coalesced } from '../fresh.js';
 import { appendRecord, type JournalRecord, readJournal, type TokenActor } from './journal.js';
 import { type NewToken, newToken } from './token.js';
@@ -43,6 +44,8 @@ export class TokenStore {
   readonly #logger: Logger | undefined;
   readonly #tokens = new Map<string, StoredToken>();
   #read: { end: number; file: string | undefined } = { end: 0, file: undefined };
+  /** The journal's signature when last read: while it holds, a look costs one `stat`. */
+  #seen: string | undefined = 'not read yet';
   #changed = false;
   readonly #refresh = coalesced(() => this.#catchUp());
 
@@ -115,6 +118,9 @@ export class TokenStore {
   }
 
   async #catchUp(): Promise<void> {
+    // Taken before reading, so an append during the read shows at the next look.
+    const signature = await fileSignature(this.path);
+    if (signature === this.#seen) return;
     const read = await readJournal(this.path, this.#read);
     if (read.restarted) {
       this.#logger?.warn(
@@ -130,6 +136,7 @@ export class TokenStore {
     }
     for (const { record, offset } of read.records) this.#apply(record, offset);
     this.#read = { end: read.end, file: read.file };
+    this.#seen = signature;
   }
 
   #apply(record: JournalRecord, offset: number): void {
