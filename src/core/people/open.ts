@@ -29,6 +29,7 @@ export async function openPeopleDirectory(o: OpenPeopleOptions): Promise<PeopleD
   const mirror = await TokenAuditMirror.open(tokens, o.audit, files.audited, o.logger);
   await mirror.run();
   const uses = await TokenUseLog.open(files.uses, o.logger);
+  o.logger?.info(`people file ${o.file}; personal tokens in ${files.journal}`);
   return new PeopleDirectory({
     people,
     tokens,
