@@ -7,6 +7,7 @@ import { systemClock } from '../core/clock.js';
 import { type Config, configRedactor } from '../core/config/index.js';
 import { OrderGate } from '../core/gate/index.js';
 import { type Logger, redactingLogger } from '../core/logger.js';
+import { openPeopleDirectory, type PeopleDirectory } from '../core/people/index.js';
 import type { Redactor } from '../core/redact.js';
 import { OrderWatcher } from '../core/watcher/index.js';
 import { DEMO_ACCOUNT } from '../sim/accounts.js';
@@ -26,6 +27,8 @@ export interface Runtime {
   /** Follows every order of the account; the gate, the MCP server and the Discord desk listen to it. */
   readonly watcher: OrderWatcher;
   readonly audit: AuditLog;
+  /** Who is who, with a people file (re-read on change, tokens checked per request); undefined without one. */
+  readonly people: PeopleDirectory | undefined;
   readonly redactor: Redactor;
   readonly logger: Logger;
   /** The embedded paper broker, when no broker URL is configured. */
@@ -76,6 +79,7 @@ export async function startRuntime(
   let audit: AuditLog | undefined;
   let watcher: OrderWatcher | undefined;
   let live: LiveCatalog | undefined;
+  let people: PeopleDirectory | undefined;
   try {
     await loginAtStart(() => client.login(), {
       logger,
@@ -89,6 +93,11 @@ export async function startRuntime(
       anchor: auditAnchor(config),
       notice: (message) => logger.warn(message),
     });
+    const file = config.people?.file;
+    people =
+      file === undefined
+        ? undefined
+        : await openPeopleDirectory({ file, dataDir: config.dataDir, audit, clock: systemClock, logger });
     watcher = new OrderWatcher({
       broker: client,
       clock: systemClock,
@@ -115,6 +124,7 @@ export async function startRuntime(
     );
     const opened = audit;
     const watching = watcher;
+    const directory = people;
     return {
       config,
       client,
@@ -122,6 +132,7 @@ export async function startRuntime(
       gate,
       watcher: watching,
       audit: opened,
+      people: directory,
       redactor,
       logger,
       sim,
@@ -131,6 +142,7 @@ export async function startRuntime(
         watching.close();
         gate.close();
         await live?.close();
+        await directory?.close();
         await opened.close();
         await client.close();
         await sim?.close();
@@ -140,6 +152,7 @@ export async function startRuntime(
   } catch (error) {
     watcher?.close();
     await live?.close();
+    await people?.close();
     await audit?.close();
     await client.close();
     await sim?.close();

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { Config } from '../../core/config/index.js';
+import { type Config, requireStdioPerson } from '../../core/config/index.js';
 import type { ApprovalChannel } from '../../core/gate/index.js';
 import { confirmationProblem } from '../../mcp/confirm/settings.js';
 import type { McpDeps } from '../../mcp/deps.js';
@@ -149,7 +149,11 @@ async function untilClientGoes(stdio: StdioHandle, graceMs?: number): Promise<vo
  */
 async function overStdio(): Promise<void> {
   const command = 'omsdesk mcp';
-  const { config, logger, held } = await loadStartConfig(command, checkStandaloneMcp)
+  const check = (config: Config): void => {
+    requireStdioPerson(config);
+    checkStandaloneMcp(config);
+  };
+  const { config, logger, held } = await loadStartConfig(command, check)
     .then(async (start) => ({ ...start, held: await holdDataDir(start.config, command) }))
     .catch(refuseClient);
   const stop = new AbortController();

@@ -1,7 +1,8 @@
 import { type Field, field, shown } from './fields.js';
 import { isLoopback } from './formats.js';
 
-const SNOWFLAKE = /^\d{17,20}$/;
+/** A Discord id: a snowflake of 17 to 20 digits. */
+export const SNOWFLAKE = /^\d{17,20}$/;
 
 /** A Discord id (a snowflake: 17 to 20 digits). */
 export const snowflake = (): Field<string> =>

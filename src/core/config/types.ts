@@ -109,6 +109,14 @@ export interface DiscordConfig {
   readonly fourEyes: boolean;
 }
 
+/** The people file, present when one exists at start (then the people's roles and personal tokens rule). */
+export interface PeopleConfig {
+  /** Re-read when it changes, while running. */
+  readonly file: string;
+  /** Who runs `omsdesk mcp` on stdio (`OMSDESK_PERSON`). */
+  readonly person?: string;
+}
+
 /** The whole product's configuration, parsed once by the CLI and passed down. */
 export interface Config {
   readonly dataDir: string;
@@ -120,6 +128,7 @@ export interface Config {
   readonly audit: { readonly path: string; readonly keyFile?: string };
   readonly mcp: McpConfig;
   readonly discord?: DiscordConfig;
+  readonly people?: PeopleConfig;
   readonly log: {
     readonly level: (typeof LOG_LEVELS)[number];
     /** Absent: the CLI picks JSON unless stderr is a terminal. */
