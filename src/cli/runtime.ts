@@ -5,7 +5,7 @@ import { createBrokerClient } from '../core/client/index.js';
 import type { BrokerClient } from '../core/client/types.js';
 import { systemClock } from '../core/clock.js';
 import { type Config, configRedactor } from '../core/config/index.js';
-import { OrderGate } from '../core/gate/index.js';
+import { type GatePeople, OrderGate } from '../core/gate/index.js';
 import { type Logger, redactingLogger } from '../core/logger.js';
 import { openPeopleDirectory, type PeopleDirectory } from '../core/people/index.js';
 import type { Redactor } from '../core/redact.js';
@@ -116,6 +116,9 @@ export async function startRuntime(
       ttlMs: config.gate.ticketTtlSeconds * 1000,
       maxPriceDriftPct: config.gate.maxPriceDriftPct,
       maxPriceDriftTicks: config.gate.maxPriceDriftTicks,
+      ...(people === undefined || config.people === undefined
+        ? {}
+        : { people: gatePeople(people, config.people.fourEyes) }),
     });
     // Started once the gate listens, so no event of the first look passes it by.
     await watcher.start();
@@ -159,6 +162,11 @@ export async function startRuntime(
     await unlock();
     throw error;
   }
+}
+
+/** The people file as the gate reads it: the directory's last look (every request looks again). */
+function gatePeople(directory: PeopleDirectory, fourEyes: boolean): GatePeople {
+  return { person: (id) => directory.known(id), fourEyes };
 }
 
 function startSim(config: Config, logger: Logger): Promise<Simulator | undefined> {

@@ -53,7 +53,11 @@ export function peopleRules(
     return { problems, warnings };
   }
   const person = v.OMSDESK_PERSON;
-  const people = { file: path, ...(person === undefined ? {} : { person }) };
+  const people = {
+    file: path,
+    fourEyes: v.OMSDESK_DISCORD_FOUR_EYES ?? false,
+    ...(person === undefined ? {} : { person }),
+  };
   if (locateOnly) return { people, problems: [], warnings: [] };
   const problems: ConfigProblem[] = [];
   const parsed = parsePeople(text);

@@ -115,6 +115,8 @@ export interface PeopleConfig {
   readonly file: string;
   /** Who runs `omsdesk mcp` on stdio (`OMSDESK_PERSON`). */
   readonly person?: string;
+  /** `OMSDESK_DISCORD_FOUR_EYES`: no requester approves their own ticket, whichever way they came in. */
+  readonly fourEyes: boolean;
 }
 
 /** The whole product's configuration, parsed once by the CLI and passed down. */

@@ -429,7 +429,8 @@ export const CONFIG_VARIABLES = [
     group: 'discord',
     field: bool(),
     default: false,
-    description: 'true: the person who requested an order may not approve it.',
+    description:
+      'true: who requested an order may not approve it (with a people file: in Discord or their own assistant).',
   }),
   variable({
     name: 'OMSDESK_LOG_LEVEL',

@@ -4,6 +4,7 @@ export { KillSwitch } from './kill-switch.js';
 export type { GateBroker, GateOptions, TicketListener } from './options.js';
 export { OrderGate } from './order-gate.js';
 export { ticketTag } from './payload.js';
+export { type GatePeople, isOwnTicket } from './person-rules.js';
 export { type ResolvedRef, resolveInstrumentRef } from './resolve.js';
 export { legSentence, marginSentence } from './summary.js';
 export { normalizeTicketId } from './ticket-id.js';

@@ -3,6 +3,7 @@ import type { Logger } from '../logger.js';
 import { coalesced } from './fresh.js';
 import type { PeopleSource, PeopleState } from './people-source.js';
 import type { Person } from './person.js';
+import { OwnTokens } from './tokens/own-tokens.js';
 import { sameHash, tokenHash, tokenIdOf } from './tokens/token.js';
 import { type TokenStore, tokenStatus } from './tokens/token-store.js';
 import type { TokenUseLog } from './tokens/use-log.js';
@@ -15,7 +16,8 @@ export type Authentication =
   | { readonly ok: true; readonly person: Person; readonly tokenId: string; readonly expires: number }
   | { readonly ok: false; readonly reason: RefusalReason; readonly message: string };
 
-const ASK = 'ask the desk’s operator for a personal token (omsdesk token issue <your id>)';
+const ASK =
+  'get a personal token with /token create in the desk’s Discord server, or ask its operator to run omsdesk token issue <your id>';
 
 const refuse = (reason: RefusalReason, why: string): Authentication => ({
   ok: false,
@@ -41,10 +43,12 @@ export interface DirectoryParts {
 /**
  * Who is who, for the adapters: the people file and the personal tokens, both looked at again on every
  * call (a `stat` each; re-read only when changed), so a removed or demoted person, or a revoked token,
- * stops on the next request. Nothing here can create a token: that is the command line's (and, later, a
- * linked Discord person's) alone.
+ * stops on the next request. Nothing here creates a token from a token: the command line issues them, and
+ * a linked Discord person their own (`own`).
  */
 export class PeopleDirectory {
+  /** Each linked person's own tokens (Discord's `/token`). */
+  readonly own: OwnTokens;
   readonly #parts: DirectoryParts;
   #people: PeopleState = { ok: false, problem: 'not read yet' };
   #tokensProblem: string | undefined;
@@ -52,6 +56,22 @@ export class PeopleDirectory {
 
   constructor(parts: DirectoryParts) {
     this.#parts = parts;
+    this.own = new OwnTokens(parts.tokens, parts.clock, async () => {
+      if (await parts.tokens.refresh()) await this.#record();
+    });
+  }
+
+  /** Reads the people file and the token journal again when they changed. */
+  async refresh(): Promise<void> {
+    await this.#current();
+  }
+
+  /**
+   * The person with this id as the people file said at the last look (no I/O): for a check that must
+   * not await, right after a `refresh` or a lookup of the same request.
+   */
+  known(id: string): Person | undefined {
+    return this.#people.ok ? this.#people.byId.get(id) : undefined;
   }
 
   /** The person with this id, as the people file says now. */

@@ -17,6 +17,7 @@ export {
 export { TOKEN_EVENTS, TokenAuditMirror } from './tokens/audit-mirror.js';
 export { tokenFiles } from './tokens/files.js';
 export type { TokenActor, TokenChannel } from './tokens/journal.js';
+export { DEFAULT_TOKEN_DAYS, OwnTokens } from './tokens/own-tokens.js';
 export { bearerToken, TOKEN_PREFIX } from './tokens/token.js';
 export {
   type StoredToken,

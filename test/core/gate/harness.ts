@@ -22,7 +22,7 @@ export const MODEL: Actor = { channel: 'mcp-tool', id: 'model' };
 export type GateTestOptions = Partial<
   Pick<
     GateOptions,
-    'ttlMs' | 'maxPriceDriftPct' | 'maxPriceDriftTicks' | 'acceptWaitMs' | 'settle' | 'retention'
+    'ttlMs' | 'maxPriceDriftPct' | 'maxPriceDriftTicks' | 'acceptWaitMs' | 'settle' | 'retention' | 'people'
   >
 > & {
   /** The client's own timeouts (short ones make a slow broker's answer arrive after them). */
