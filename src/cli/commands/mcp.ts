@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { type Config, requireStdioPerson } from '../../core/config/index.js';
 import type { ApprovalChannel } from '../../core/gate/index.js';
+import { canRequest, readPeople } from '../../core/people/index.js';
 import { confirmationProblem } from '../../mcp/confirm/settings.js';
 import type { McpDeps } from '../../mcp/deps.js';
 import { McpSetupError, warmUp } from '../../mcp/listing.js';
@@ -34,6 +35,15 @@ export function mcpDeps(rt: Runtime, approvalChannel?: ApprovalChannel): McpDeps
     logger: rt.logger,
     redact: (text) => rt.redactor.text(text),
     ...(approvalChannel === undefined ? {} : { approvalChannel }),
+    ...(rt.people === undefined || c.people === undefined
+      ? {}
+      : {
+          people: {
+            directory: rt.people,
+            fourEyes: c.people.fourEyes,
+            ...(c.people.person === undefined ? {} : { stdioPerson: c.people.person }),
+          },
+        }),
   };
 }
 
@@ -72,6 +82,7 @@ export async function serveHttp(rt: Runtime, host: string, port: number, approva
     host,
     port,
     ...(rt.config.mcp.token === undefined ? {} : { token: rt.config.mcp.token }),
+    ...(rt.people === undefined ? {} : { people: rt.people }),
     allowedOrigins: rt.config.mcp.allowedOrigins,
     service,
     logger: rt.logger,
@@ -171,10 +182,11 @@ async function overStdio(): Promise<void> {
       broker: config.broker.mode,
       withChannel: false,
       withOrders: true,
+      withPeople: config.people !== undefined,
     },
     runtime.then((rt) => mcpDeps(rt)),
   );
-  const stdio = serveStdio(service, logger);
+  const stdio = serveStdio(service, logger, undefined, stdioMayOrder(config));
   logger.info('MCP on stdio');
   try {
     const failed = await Promise.race([
@@ -199,6 +211,20 @@ async function overStdio(): Promise<void> {
     throw error;
   });
   await rt?.close();
+}
+
+/**
+ * With a people file: whether `OMSDESK_PERSON` may place orders, read from the file when a client connects
+ * (before the runtime is up); each call reads it again.
+ */
+function stdioMayOrder(config: Config): (() => Promise<boolean>) | undefined {
+  const people = config.people;
+  if (people === undefined) return undefined;
+  return async () => {
+    const state = await readPeople(people.file);
+    const person = state.ok ? state.byId.get(people.person ?? '') : undefined;
+    return person !== undefined && canRequest(person);
+  };
 }
 
 /** `omsdesk mcp`: the MCP server on stdio (logs on stderr only), or over Streamable HTTP with `--http`. */
