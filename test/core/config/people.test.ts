@@ -43,9 +43,11 @@ describe('the people file in the configuration', () => {
   });
 
   it('is people.json in the data dir when present, or the file OMSDESK_PEOPLE_FILE names', () => {
-    expect(loadConfig(withFile({})).people).toEqual({ file: '.omsdesk/people.json' });
+    expect(loadConfig(withFile({})).people).toEqual({ file: '.omsdesk/people.json', fourEyes: false });
+    expect(loadConfig(withFile({ OMSDESK_DISCORD_FOUR_EYES: 'true' })).people?.fourEyes).toBe(true);
     expect(loadConfig(withFile({ OMSDESK_DATA_DIR: '/srv/desk' }, '/srv/desk/people.json')).people).toEqual({
       file: '/srv/desk/people.json',
+      fourEyes: false,
     });
     expect(
       loadConfig(
@@ -54,6 +56,7 @@ describe('the people file in the configuration', () => {
     ).toEqual({
       file: '/etc/team.json',
       person: 'ravi',
+      fourEyes: false,
     });
   });
 
@@ -118,7 +121,10 @@ describe('the people file in the configuration', () => {
       '{',
     );
     expect(problemsOf(sources)).toHaveLength(2);
-    expect(loadConfig({ ...sources, people: 'locate' }).people).toEqual({ file: '.omsdesk/people.json' });
+    expect(loadConfig({ ...sources, people: 'locate' }).people).toEqual({
+      file: '.omsdesk/people.json',
+      fourEyes: false,
+    });
   });
 
   it('requires OMSDESK_PERSON for MCP on stdio with a people file, and only then', () => {
