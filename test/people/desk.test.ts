@@ -5,12 +5,10 @@ import { startHttpServer } from '../../src/mcp/transports/http.js';
 import { buttonsOf, textOf } from '../discord/harness.js';
 import { APPROVALS_CHANNEL } from '../fakes/discord/ids.js';
 import type { FakeMessage } from '../fakes/discord/payloads.js';
-import type { InteractionRecord } from '../fakes/discord/server.js';
 import { depsFor } from '../mcp/harness.js';
 import { modernClient } from '../mcp/modern-harness.js';
 import { ASHA_U, MEENA_U, RAVI_U, startTeam, type Team, UMA_U, VIK_U, ZED_U } from './harness.js';
 
-const EPHEMERAL = 64;
 const BUY = { side: 'BUY', instrument: 'RELIANCE', quantity: 1, price_type: 'MKT' };
 const ORDER = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
 
@@ -19,12 +17,6 @@ afterEach(async () => {
   await team?.close();
   team = undefined;
 });
-
-/** What an interaction's reply says, and whether only its person saw it. */
-async function answer(t: Team, rec: InteractionRecord): Promise<{ text: string; privately: boolean }> {
-  const reply = await t.d.fake.reply(rec);
-  return { text: textOf(reply), privately: ((rec.acks[0]?.data.flags as number) & EPHEMERAL) === EPHEMERAL };
-}
 
 /** The card of the newest ticket in the approvals channel, once it has its buttons. */
 async function newestCard(t: Team, count: number): Promise<{ id: string; card: FakeMessage }> {
@@ -39,18 +31,18 @@ async function newestCard(t: Team, count: number): Promise<{ id: string; card: F
 describe('a team on Discord with a people file', () => {
   it('two traders ask and the approver decides: a trader cannot approve, each card and the audit log name the people', async () => {
     team = await startTeam();
-    const asked = await answer(team, team.d.run('order', BUY, ASHA_U));
+    const asked = await team.answer(team.d.run('order', BUY, ASHA_U));
     expect(asked.privately).toBe(true);
     const { id } = await newestCard(team, 1);
     expect(textOf(team.d.card(id) as FakeMessage)).toContain(`Requested by: asha (<@${ASHA_U.id}>)`);
-    const byTrader = await answer(team, team.d.click(id, 'confirm', VIK_U));
+    const byTrader = await team.answer(team.d.click(id, 'confirm', VIK_U));
     expect(byTrader.text).toMatch(/You are vik, a trader, not an approver/);
     await team.d.fake.ack(team.d.click(id, 'confirm', RAVI_U));
     const sent = (who: string) => (c: FakeMessage) =>
       new RegExp(`: (placed|filled)\\b[\\s\\S]*Confirmed by ${who}`).test(textOf(c));
     const card = await team.d.cardWhere(id, sent('ravi'), 'placed');
     expect(textOf(card)).toContain(`Confirmed by ravi (<@${RAVI_U.id}>)`);
-    await answer(team, team.d.run('order', BUY, VIK_U));
+    await team.answer(team.d.run('order', BUY, VIK_U));
     const second = await newestCard(team, 2);
     await team.d.fake.ack(team.d.click(second.id, 'confirm', UMA_U));
     await team.d.cardWhere(second.id, sent('uma'), 'placed');
@@ -68,19 +60,17 @@ describe('a team on Discord with a people file', () => {
 
   it('refuses order commands to a viewer and to someone in no people file, and halt and resume to all but approvers', async () => {
     team = await startTeam();
-    expect((await answer(team, team.d.run('order', BUY, MEENA_U))).text).toMatch(/You are meena, a viewer/);
-    expect((await answer(team, team.d.run('order', BUY, ZED_U))).text).toMatch(
-      /not in omsdesk’s people file/,
-    );
-    expect((await answer(team, team.d.run('quote', { instrument: 'RELIANCE' }, MEENA_U))).text).toMatch(
+    expect((await team.answer(team.d.run('order', BUY, MEENA_U))).text).toMatch(/You are meena, a viewer/);
+    expect((await team.answer(team.d.run('order', BUY, ZED_U))).text).toMatch(/not in omsdesk’s people file/);
+    expect((await team.answer(team.d.run('quote', { instrument: 'RELIANCE' }, MEENA_U))).text).toMatch(
       /RELIANCE/,
     );
-    expect((await answer(team, team.d.run('halt', {}, VIK_U))).text).toMatch(/Only approvers/);
-    expect((await answer(team, team.d.run('halt', { reason: 'checks' }, RAVI_U))).text).toMatch(
+    expect((await team.answer(team.d.run('halt', {}, VIK_U))).text).toMatch(/Only approvers/);
+    expect((await team.answer(team.d.run('halt', { reason: 'checks' }, RAVI_U))).text).toMatch(
       /Trading is halted by ravi \(<@\d+>\): checks/,
     );
-    expect((await answer(team, team.d.run('resume', {}, ASHA_U))).text).toMatch(/Only approvers/);
-    expect((await answer(team, team.d.run('resume', {}, UMA_U))).text).toMatch(/Trading resumed by uma/);
+    expect((await team.answer(team.d.run('resume', {}, ASHA_U))).text).toMatch(/Only approvers/);
+    expect((await team.answer(team.d.run('resume', {}, UMA_U))).text).toMatch(/Trading resumed by uma/);
     expect(team.d.fake.messages(APPROVALS_CHANNEL)).toHaveLength(0);
     const halts = (await team.d.g.auditEntries()).filter((e) => e.event.startsWith('kill_switch'));
     expect(halts.map((e) => `${e.event} ${e.actor?.person}`)).toEqual([
@@ -103,7 +93,7 @@ describe('four-eyes across channels', () => {
     expect(textOf(team.d.card(id) as FakeMessage)).toMatch(
       /Requested by: ravi \(via MCP, omsdesk-modern-test\)/,
     );
-    expect((await answer(team, team.d.click(id, 'confirm', RAVI_U))).text).toMatch(/Four-eyes/);
+    expect((await team.answer(team.d.click(id, 'confirm', RAVI_U))).text).toMatch(/Four-eyes/);
     expect(team.d.g.placements).toHaveLength(0);
     await team.d.fake.ack(team.d.click(id, 'confirm', UMA_U));
     const result = await call;

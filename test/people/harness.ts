@@ -15,8 +15,9 @@ import type { DeskPeople } from '../../src/discord/deps.js';
 import type { ConfirmMode } from '../../src/mcp/deps.js';
 import { createMcpService, type McpService } from '../../src/mcp/server.js';
 import { type HttpHandle, startHttpServer } from '../../src/mcp/transports/http.js';
-import { type DeskHarness, startDesk } from '../discord/harness.js';
+import { type DeskHarness, startDesk, textOf } from '../discord/harness.js';
 import type { FakeUser } from '../fakes/discord/ids.js';
+import type { InteractionRecord } from '../fakes/discord/server.js';
 import { depsFor } from '../mcp/harness.js';
 import { connect } from '../mcp/http-client.js';
 import { type ModernPerson, modernClient } from '../mcp/modern-harness.js';
@@ -69,10 +70,15 @@ export interface Team {
   legacy(token: string | undefined, elicit?: boolean): Promise<LegacyClient>;
   /** The v2 SDK client on 2026-07-28 with a bearer token; `person` answers its forms. */
   modern(token: string | undefined, person?: ModernPerson): Promise<ModernClient>;
+  /** What a Discord interaction's reply says, and whether only its person saw it. */
+  answer(rec: InteractionRecord): Promise<{ text: string; privately: boolean }>;
   /** Every file of the data dir, and its bytes. */
   dataFiles(): Promise<Array<{ path: string; bytes: Buffer }>>;
   close(): Promise<void>;
 }
+
+/** Discord's flag for a message only its person sees. */
+const EPHEMERAL = 64;
 
 const peopleText = (people: readonly Person[]): string => `${JSON.stringify({ people }, null, 2)}\n`;
 
@@ -148,6 +154,13 @@ export async function startTeam(o: TeamOptions = {}): Promise<Team> {
       const client = await modernClient(http.url, person, bearer(token));
       clients.push(client);
       return client;
+    },
+    async answer(rec) {
+      const reply = await d.fake.reply(rec);
+      return {
+        text: textOf(reply),
+        privately: ((rec.acks[0]?.data.flags as number) & EPHEMERAL) === EPHEMERAL,
+      };
     },
     async dataFiles() {
       const entries = await readdir(d.g.dataDir, { withFileTypes: true, recursive: true });

@@ -1,10 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { tokenEvents } from '../core/people/harness.js';
-import { textOf } from '../discord/harness.js';
-import type { InteractionRecord } from '../fakes/discord/server.js';
 import { ASHA_U, MEENA_U, startTeam, type Team, VIK_U, ZED_U } from './harness.js';
 
-const EPHEMERAL = 64;
 const QUOTE = { name: 'get_quote', arguments: { instrument: 'RELIANCE' } };
 
 let team: Team | undefined;
@@ -13,15 +10,10 @@ afterEach(async () => {
   team = undefined;
 });
 
-async function answer(t: Team, rec: InteractionRecord): Promise<{ text: string; privately: boolean }> {
-  const reply = await t.d.fake.reply(rec);
-  return { text: textOf(reply), privately: ((rec.acks[0]?.data.flags as number) & EPHEMERAL) === EPHEMERAL };
-}
-
 describe('personal tokens from Discord, and who you are', () => {
   it('gives a linked person their own tokens privately (/token create, list, revoke), which work and stop working over MCP; anyone else is refused', async () => {
     team = await startTeam();
-    const created = await answer(team, team.d.run('token', { create: { days: 30 } }, ASHA_U));
+    const created = await team.answer(team.d.run('token', { create: { days: 30 } }, ASHA_U));
     expect(created.privately).toBe(true);
     const token = /`(omsd_[0-9a-f]{12}_[A-Za-z0-9_-]{43})`/.exec(created.text)?.[1] as string;
     const id = token.slice(5, 17);
@@ -30,19 +22,19 @@ describe('personal tokens from Discord, and who you are', () => {
     expect((await client.callTool({ name: 'whoami', arguments: {} })).structuredContent).toMatchObject({
       person: 'asha',
     });
-    const listed = await answer(team, team.d.run('token', { list: {} }, ASHA_U));
+    const listed = await team.answer(team.d.run('token', { list: {} }, ASHA_U));
     expect(listed.privately).toBe(true);
     expect(listed.text).toContain(`${id}`);
     expect(listed.text).toMatch(/: active/);
     expect(listed.text).not.toContain(token);
     // Another person's token reads as unknown to them: its id is no key.
-    expect((await answer(team, team.d.run('token', { revoke: { id } }, VIK_U))).text).toMatch(
+    expect((await team.answer(team.d.run('token', { revoke: { id } }, VIK_U))).text).toMatch(
       /you have no token/,
     );
-    expect((await answer(team, team.d.run('token', { create: {} }, ZED_U))).text).toMatch(
+    expect((await team.answer(team.d.run('token', { create: {} }, ZED_U))).text).toMatch(
       /not in omsdesk’s people file/,
     );
-    const revoked = await answer(team, team.d.run('token', { revoke: { id } }, ASHA_U));
+    const revoked = await team.answer(team.d.run('token', { revoke: { id } }, ASHA_U));
     expect(revoked.text).toMatch(/revoked/);
     await expect(client.callTool(QUOTE)).rejects.toThrow(/401|nauthorized/);
     expect(await tokenEvents(team.d.g.auditPath)).toEqual([
@@ -53,21 +45,19 @@ describe('personal tokens from Discord, and who you are', () => {
 
   it('/whoami says who you are, your role, caps and what you used today, to you alone', async () => {
     team = await startTeam();
-    const me = await answer(team, team.d.run('whoami', {}, ASHA_U));
+    const me = await team.answer(team.d.run('whoami', {}, ASHA_U));
     expect(me.privately).toBe(true);
     expect(me.text).toMatch(/You are asha \(trader\)\./);
     expect(me.text).toMatch(/Your daily caps: 3 orders per day, within the desk’s\./);
     expect(me.text).toMatch(/Used today: 0 orders, ₹0\.00\./);
-    expect((await answer(team, team.d.run('whoami', {}, MEENA_U))).text).toMatch(/You are meena \(viewer\)/);
-    expect((await answer(team, team.d.run('whoami', {}, ZED_U))).text).toMatch(
-      /not in omsdesk’s people file/,
-    );
+    expect((await team.answer(team.d.run('whoami', {}, MEENA_U))).text).toMatch(/You are meena \(viewer\)/);
+    expect((await team.answer(team.d.run('whoami', {}, ZED_U))).text).toMatch(/not in omsdesk’s people file/);
   });
 
   it('keeps no token in any file of the data dir, whichever way it was issued', async () => {
     team = await startTeam();
     const byCli = await team.issue('vik');
-    const created = await answer(team, team.d.run('token', { create: {} }, ASHA_U));
+    const created = await team.answer(team.d.run('token', { create: {} }, ASHA_U));
     const byDiscord = /`(omsd_[^`]+)`/.exec(created.text)?.[1] as string;
     for (const token of [byCli.token, byDiscord]) {
       const client = await team.legacy(token);
