@@ -70,7 +70,9 @@ function reply(
 
 /**
  * Serves MCP at `/mcp` in both revisions, refusing foreign Host and Origin headers (403) and, when a token
- * is set, requests without it (401); binding off loopback without a token is refused. A request of
+ * is set, requests without it (401); binding off loopback without a token is refused. With a people file
+ * each request instead carries its person's own token (`people-auth.ts`), and a 2025-11-25 session serves
+ * only the person who opened it (403 for another), its lists fitted to their role at each request. A request of
  * 2026-07-28 (its `_meta` says so) is served on its own, with no session and no handshake; 2025-11-25
  * clients get stateful sessions as before, so elicitation, progress and resumable streams reach them.
  * The verified credential rides each request to the handlers (`authInfo`), never a session.
