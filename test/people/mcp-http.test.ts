@@ -95,6 +95,8 @@ describe('MCP over HTTP with a people file: a person per request, by their perso
     for (const client of [await team.legacy(asha), await team.modern(asha)]) {
       const names = (await client.listTools()).tools.map((t) => t.name);
       for (const name of [...PLACEMENTS, 'whoami']) expect(names).toContain(name);
+      // A token never makes another: nothing an MCP client can call touches tokens.
+      expect(names.filter((n) => /token/.test(n))).toEqual([]);
       expect((await client.listPrompts()).prompts.map((p) => p.name)).toContain('order_review');
     }
   });

@@ -85,7 +85,9 @@ describe('omsdesk serve with a people file', () => {
       await out.waitFor(/listening on http:\/\/127\.0\.0\.1:\d+\/mcp/),
     )?.[1] as string;
     await out.waitFor(/Discord desk online as omsdesk; order cards go to the approvals channel/);
-    expect(out.all.join('\n')).toMatch(/Each person sends their own token/);
+    await out.waitFor(
+      /^Each person sends their own token \(omsdesk token issue <person-id>, or \/token create in Discord\)/,
+    );
     expect((await post(url, {})).status).toBe(401);
 
     const client = await modernClient(url, undefined, { authorization: `Bearer ${token}` });
