@@ -46,7 +46,9 @@ describe('the README stays true', () => {
       README.indexOf('\n## ', README.indexOf('## MCP tools') + 1),
     );
     const documented = [...section.matchAll(/^\| *`([a-z_]+)` *\|/gm)].map((m) => m[1]);
-    expect([...new Set([...listed, 'confirm_order'])].sort()).toEqual([...new Set(documented)].sort());
+    // confirm_order and whoami are listed only in some configurations (tool confirmation, a people file).
+    const sometimes = ['confirm_order', 'whoami'];
+    expect([...new Set([...listed, ...sometimes])].sort()).toEqual([...new Set(documented)].sort());
   });
 
   it('documents every omsdesk command', async () => {

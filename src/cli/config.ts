@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,14 +15,20 @@ export interface CliConfig {
 }
 
 /** Variables whose defaults lie inside the data dir, so setting one pins a file to a path. */
-const PATHS_IN_DATA_DIR = ['OMSDESK_AUDIT_LOG', 'OMSDESK_KILL_SWITCH_FILE', 'OMSDESK_SIM_STATE'] as const;
+const PATHS_IN_DATA_DIR = [
+  'OMSDESK_AUDIT_LOG',
+  'OMSDESK_KILL_SWITCH_FILE',
+  'OMSDESK_SIM_STATE',
+  'OMSDESK_PEOPLE_FILE',
+] as const;
 
 /**
  * The product's configuration from the environment and, when present, `.env` in the working directory.
- * `adopt` (the command's name) lets a long-running command move an old `./.omsdesk` to the per-user folder.
+ * `adopt` (the command's name) lets a long-running command move an old `./.omsdesk` to the per-user folder;
+ * `people: 'locate'` finds the people file without judging it (see `ConfigSources`).
  */
 export async function loadCliConfig(
-  options: { env?: NodeJS.ProcessEnv; cwd?: string; adopt?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; adopt?: string; people?: 'validate' | 'locate' } = {},
 ): Promise<CliConfig> {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
@@ -47,6 +54,8 @@ export async function loadCliConfig(
       env,
       ...(dotenv === undefined ? {} : { dotenv }),
       defaults: { OMSDESK_DATA_DIR: path },
+      readFile: readIfPresent,
+      people: options.people ?? 'validate',
     });
     configureLogFormat(config.log.format);
     return config;
@@ -63,7 +72,8 @@ export async function loadCliConfig(
     } else {
       dataDir = await adoptOldDataDir(dataDir, options.adopt);
     }
-    if (dataDir.path !== config.dataDir) config = load(dataDir.path);
+    // Read again even at the same path: what the folder held (a people file) is there only now.
+    config = load(dataDir.path);
   }
   return { config, dataDir };
 }
@@ -83,6 +93,18 @@ export async function loadStartConfig(
   if (dataDir.notice !== undefined) logger.warn(dataDir.notice);
   logger.info(`data dir ${resolve(config.dataDir)} (${dataDir.why})`);
   return { config, logger };
+}
+
+/** A file's text, or undefined when there is none (how the configuration finds the people file). */
+function readIfPresent(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    // ENOTDIR: a folder on the way is a file (a data dir that cannot be used, said by its own check).
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
 }
 
 /**

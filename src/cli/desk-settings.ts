@@ -21,13 +21,16 @@ export function deskSettings(config: Config, discord: DiscordConfig): DeskSettin
     ...(discord.monitorChannel === undefined ? {} : { monitorChannel: discord.monitorChannel }),
     fourEyes: discord.fourEyes,
     readOnly: config.policy.readOnly,
+    ...(config.people === undefined ? {} : { withPeople: true }),
   };
 }
 
-/** True when the configured desk can approve orders (it has approvers and omsdesk is not read-only). */
+/**
+ * True when the configured desk can approve orders: it has approvers (listed, or the people file's) and an
+ * approvals channel, and omsdesk is not read-only.
+ */
 export function deskApproves(config: Config): boolean {
   const d = config.discord;
-  return (
-    d !== undefined && d.approvers.length > 0 && d.approvalsChannel !== undefined && !config.policy.readOnly
-  );
+  const approvers = config.people !== undefined || (d?.approvers.length ?? 0) > 0;
+  return d !== undefined && approvers && d.approvalsChannel !== undefined && !config.policy.readOnly;
 }

@@ -21,6 +21,7 @@ export function startDesk(rt: Runtime): Promise<DiscordDesk> {
       logger: rt.logger,
       redact: (text) => rt.redactor.text(text),
       renderChart: renderCandleChart,
+      ...(rt.people === undefined ? {} : { people: rt.people }),
       monitor: {
         feed: rt.watcher,
         statePath: join(rt.config.dataDir, 'discord-monitor.json'),

@@ -62,10 +62,17 @@ const COMMANDS: Record<string, { load: () => Promise<Loaded>; summary: string }>
     },
     summary: 'verify the hash chain of the audit log',
   },
+  token: {
+    load: async () => {
+      const m = await import('./commands/token.js');
+      return { run: m.tokenCommand, usage: m.TOKEN_USAGE };
+    },
+    summary: 'issue, list and revoke personal MCP tokens (with a people file)',
+  },
 };
 
 /** The order the usage lines are shown in. */
-const USAGE_ORDER = ['serve', 'mcp', 'sim', 'discord', 'deploy-commands', 'audit'] as const;
+const USAGE_ORDER = ['serve', 'mcp', 'sim', 'discord', 'deploy-commands', 'audit', 'token'] as const;
 
 /** Where omsdesk reads its settings, for the end of `omsdesk help`. */
 const CONFIGURATION = [

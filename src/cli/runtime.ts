@@ -5,8 +5,9 @@ import { type ClientObserver, createBrokerClient } from '../core/client/index.js
 import type { BrokerClient } from '../core/client/types.js';
 import { systemClock } from '../core/clock.js';
 import { type Config, configRedactor } from '../core/config/index.js';
-import { OrderGate } from '../core/gate/index.js';
+import { type GatePeople, OrderGate } from '../core/gate/index.js';
 import { type Logger, redactingLogger } from '../core/logger.js';
+import { openPeopleDirectory, type PeopleDirectory } from '../core/people/index.js';
 import type { Redactor } from '../core/redact.js';
 import { OrderWatcher } from '../core/watcher/index.js';
 import { DEMO_ACCOUNT } from '../sim/accounts.js';
@@ -26,6 +27,8 @@ export interface Runtime {
   /** Follows every order of the account; the gate, the MCP server and the Discord desk listen to it. */
   readonly watcher: OrderWatcher;
   readonly audit: AuditLog;
+  /** Who is who, with a people file (re-read on change, tokens checked per request); undefined without one. */
+  readonly people: PeopleDirectory | undefined;
   readonly redactor: Redactor;
   readonly logger: Logger;
   /** The embedded paper broker, when no broker URL is configured. */
@@ -79,6 +82,7 @@ export async function startRuntime(
   let audit: AuditLog | undefined;
   let watcher: OrderWatcher | undefined;
   let live: LiveCatalog | undefined;
+  let people: PeopleDirectory | undefined;
   try {
     await loginAtStart(() => client.login(), {
       logger,
@@ -92,6 +96,11 @@ export async function startRuntime(
       anchor: auditAnchor(config),
       notice: (message) => logger.warn(message),
     });
+    const file = config.people?.file;
+    people =
+      file === undefined
+        ? undefined
+        : await openPeopleDirectory({ file, dataDir: config.dataDir, audit, clock: systemClock, logger });
     watcher = new OrderWatcher({
       broker: client,
       clock: systemClock,
@@ -110,6 +119,9 @@ export async function startRuntime(
       ttlMs: config.gate.ticketTtlSeconds * 1000,
       maxPriceDriftPct: config.gate.maxPriceDriftPct,
       maxPriceDriftTicks: config.gate.maxPriceDriftTicks,
+      ...(people === undefined || config.people === undefined
+        ? {}
+        : { people: gatePeople(people, config.people.fourEyes) }),
     });
     // Started once the gate listens, so no event of the first look passes it by.
     await watcher.start();
@@ -118,6 +130,7 @@ export async function startRuntime(
     );
     const opened = audit;
     const watching = watcher;
+    const directory = people;
     return {
       config,
       client,
@@ -125,6 +138,7 @@ export async function startRuntime(
       gate,
       watcher: watching,
       audit: opened,
+      people: directory,
       redactor,
       logger,
       sim,
@@ -134,6 +148,7 @@ export async function startRuntime(
         watching.close();
         gate.close();
         await live?.close();
+        await directory?.close();
         await opened.close();
         await client.close();
         await sim?.close();
@@ -143,12 +158,18 @@ export async function startRuntime(
   } catch (error) {
     watcher?.close();
     await live?.close();
+    await people?.close();
     await audit?.close();
     await client.close();
     await sim?.close();
     await unlock();
     throw error;
   }
+}
+
+/** The people file as the gate reads it: the directory's last look (every request looks again). */
+function gatePeople(directory: PeopleDirectory, fourEyes: boolean): GatePeople {
+  return { person: (id) => directory.known(id), fourEyes };
 }
 
 function startSim(config: Config, logger: Logger): Promise<Simulator | undefined> {

@@ -19,6 +19,8 @@ export interface ServeAdvert {
   readonly url: string;
   /** Every request must carry a bearer token. */
   readonly bearer: boolean;
+  /** The token is each person's own (a people file): a stdio client cannot join, people connect over HTTP. */
+  readonly personal?: boolean;
 }
 
 /** The MCP URL a client on this machine uses: a server bound to every address is reached on loopback. */
@@ -35,7 +37,7 @@ export function localUrl(url: string, boundTo: string): string {
  */
 export async function advertise(
   config: Pick<Config, 'dataDir'>,
-  what: Pick<ServeAdvert, 'command' | 'url' | 'bearer'>,
+  what: Pick<ServeAdvert, 'command' | 'url' | 'bearer' | 'personal'>,
 ): Promise<{ withdraw(): Promise<void> }> {
   const path = join(config.dataDir, ADVERT_FILE);
   const advert: ServeAdvert = { pid: process.pid, host: hostname(), ...what };

@@ -8,6 +8,7 @@ import type {
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { Actor } from '../core/audit/index.js';
+import type { Person } from '../core/people/index.js';
 import type { CardBoard } from './approvals/card-board.js';
 import type { ResolvedDeps } from './context.js';
 import type { ChannelMessages } from './messages.js';
@@ -26,9 +27,10 @@ export type Work = () => Promise<Answer>;
 /**
  * Who may run a command and how it answers: `read` market data in public; `account` data only to the
  * person who asked; `order` commands (need approvers, not read-only) answer the requester alone;
- * `control` (halt, resume) is for approvers only and answers in public.
+ * `control` (halt, resume) is for approvers only and answers in public; `people` (whoami, token) needs a
+ * people file and someone in it, and answers them alone.
  */
-export type CommandKind = 'read' | 'account' | 'order' | 'control';
+export type CommandKind = 'read' | 'account' | 'order' | 'control' | 'people';
 
 /** What one interaction runs with. */
 export interface CommandContext {
@@ -38,6 +40,8 @@ export interface CommandContext {
   readonly messages: ChannelMessages;
   /** The person, as the gate and the audit log record them. */
   readonly actor: Actor;
+  /** With a people file: the person the Discord user is linked to, as the file says now (if any). */
+  readonly person?: Person;
   /** Aborts when the desk stops or the interaction's 15 minutes run out. */
   readonly signal: AbortSignal;
 }
@@ -63,5 +67,5 @@ export interface SlashCommand {
 
 /** Whether a kind's answers are shown only to the person who asked (account data and order replies). */
 export function isEphemeral(kind: CommandKind): boolean {
-  return kind === 'account' || kind === 'order';
+  return kind === 'account' || kind === 'order' || kind === 'people';
 }

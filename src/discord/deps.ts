@@ -4,6 +4,7 @@ import type { BrokerReads } from '../core/client/types.js';
 import type { Clock } from '../core/clock.js';
 import type { OrderGate } from '../core/gate/index.js';
 import type { Logger } from '../core/logger.js';
+import type { PeopleDirectory } from '../core/people/index.js';
 import type { OrderWatcher } from '../core/watcher/index.js';
 
 /** The broker calls the desk may make itself: reads only (orders go through the gate). */
@@ -26,7 +27,11 @@ export type DeskGate = Pick<
   | 'halt'
   | 'resume'
   | 'killSwitch'
+  | 'usageOf'
 >;
+
+/** With a people file: who each Discord user is (linked by their user id), and their own tokens. */
+export type DeskPeople = Pick<PeopleDirectory, 'byDiscord' | 'own'>;
 
 /** The order watcher as the monitoring channel follows it: its events, its view of today, its last number. */
 export type MonitorFeed = Pick<OrderWatcher, 'subscribe' | 'orders' | 'order' | 'lastSeq' | 'previousDay'>;
@@ -48,8 +53,10 @@ export type ChartRenderer = (input: CandleChartInput) => CandleChart;
 export interface DeskSettings {
   /** The one server the bot serves. */
   readonly guildId: string;
-  /** User ids and role ids allowed to approve; empty makes the desk read-only. */
+  /** User ids and role ids allowed to approve; empty makes the desk read-only (without a people file). */
   readonly approvers: readonly string[];
+  /** A people file rules who may do what: its approvers approve, halt and resume (`approvers` is empty). */
+  readonly withPeople?: boolean;
   readonly approvalsChannel?: string;
   readonly monitorChannel?: string;
   /** The requester of an order may not approve it. */
@@ -74,4 +81,6 @@ export interface DeskDeps {
   readonly logger?: Logger;
   /** Removes known secrets from any text the desk sends or logs (the runtime's redactor). */
   readonly redact?: (text: string) => string;
+  /** With a people file (then `settings.withPeople`). */
+  readonly people?: DeskPeople;
 }

@@ -41,6 +41,7 @@ const GATE_NEXT: Readonly<Record<GateErrorCode, string>> = {
   INSTRUMENT_NOT_FOUND: 'pick the instrument from the autocomplete list, or use one of the suggestions',
   INVALID_ORDER: 'fix the fields named above and run the command again',
   CONFIRMATION_UNAVAILABLE: 'ask an approver; orders are never placed without a human decision',
+  NOT_ALLOWED: 'ask someone whose role allows it (/whoami says what yours allows)',
 };
 
 /**

@@ -10,6 +10,7 @@ import {
 import type { Actor } from '../core/audit/index.js';
 import { type Clock, systemClock } from '../core/clock.js';
 import { type Logger, silentLogger } from '../core/logger.js';
+import type { Person } from '../core/people/index.js';
 import { ConfirmRounds } from './confirm/rounds.js';
 import type { McpDeps } from './deps.js';
 
@@ -42,6 +43,8 @@ export interface ToolContext {
   readonly req: ServerContext;
   readonly era: Era;
   readonly signal: AbortSignal;
+  /** With a people file: the person this request is from, as checked on this request. */
+  readonly person?: Person;
 }
 
 /** Fills in the defaults of the dependencies; done once per process so every server shares the state. */
@@ -101,9 +104,24 @@ export function callerOf(ctx: ToolContext): { readonly client: string; readonly 
   return { client: clientName(ctx), ...(auth === undefined ? {} : { auth }) };
 }
 
-/** Who asks for an order through MCP: the model behind the named client. */
+/** Who acts through MCP on `channel`: the named client, and the person it acts for (with a people file). */
+export function mcpActor(ctx: ToolContext, channel = 'mcp'): Actor {
+  return { channel, id: clientName(ctx), ...(ctx.person === undefined ? {} : { person: ctx.person.id }) };
+}
+
+/** Who asks for an order through MCP: the model behind the named client, for its person. */
 export function requester(ctx: ToolContext): Actor {
-  return { channel: 'mcp', id: clientName(ctx) };
+  return mcpActor(ctx);
+}
+
+/**
+ * Whose turn this request waits for in the client's fair queue: the person (with a people file), else the
+ * 2025-11-25 session, else the client by name.
+ */
+export function askerOf(person: Person | undefined, req: ServerContext, client: string): string {
+  if (person !== undefined) return `person:${person.id}`;
+  if (req.sessionId !== undefined) return `mcp-session:${req.sessionId}`;
+  return `mcp:${client}`;
 }
 
 /** True when the client can show a form to its user (MCP elicitation), as it declared for this request. */

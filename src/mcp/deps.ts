@@ -4,6 +4,7 @@ import type { Clock } from '../core/clock.js';
 import type { CONFIRM_MODES } from '../core/config/index.js';
 import type { ApprovalChannel, OrderGate } from '../core/gate/index.js';
 import type { Logger } from '../core/logger.js';
+import type { PeopleDirectory } from '../core/people/index.js';
 import type { OrderEvent, WatchedOrder } from '../core/watcher/index.js';
 
 /** The broker calls the MCP server may make itself: reads only (orders go through the gate). */
@@ -12,8 +13,19 @@ export type ReadClient = BrokerReads;
 /** The gate operations the MCP server uses. */
 export type McpGate = Pick<
   OrderGate,
-  'preview' | 'approve' | 'decline' | 'get' | 'find' | 'status' | 'list' | 'onChange'
+  'preview' | 'approve' | 'decline' | 'get' | 'find' | 'status' | 'list' | 'onChange' | 'usageOf'
 >;
+
+/**
+ * With a people file: who is who (a person per request: their token over HTTP, `OMSDESK_PERSON` on
+ * stdio), and whether four-eyes sends every person's tickets to another approver.
+ */
+export interface McpPeople {
+  readonly directory: Pick<PeopleDirectory, 'byId' | 'refresh'>;
+  /** `OMSDESK_PERSON`: who runs a stdio server (HTTP requests name theirs with their token). */
+  readonly stdioPerson?: string;
+  readonly fourEyes: boolean;
+}
 
 /** How a human confirms orders placed through MCP (`OMSDESK_CONFIRM`). */
 export type ConfirmMode = (typeof CONFIRM_MODES)[number];
@@ -82,4 +94,6 @@ export interface McpDeps {
   /** Tickets issued for tool confirmation; share one set between the sessions of a process. */
   readonly toolTickets?: Set<string>;
   readonly observer?: McpObserver;
+  /** With a people file (without one, the desk has a single operator and this is absent). */
+  readonly people?: McpPeople;
 }

@@ -101,6 +101,10 @@ const GATE: Readonly<Record<GateErrorCode, Advice>> = {
     what: 'no way to ask a human to confirm this order; nothing was sent',
     next: 'enable a confirmation path (see above); orders are never placed without a human decision',
   },
+  NOT_ALLOWED: {
+    what: 'who you are may not do this; nothing was sent',
+    next: 'tell the person; whoami says what their role allows, and another person must do it',
+  },
 };
 
 function retryAfter(ms: number | undefined): string {

@@ -3,7 +3,7 @@ import { TICKET_STATUSES } from '../core/gate/index.js';
 import { confirmationProblem, toolConfirmEnabled } from './confirm/settings.js';
 import type { McpDeps } from './deps.js';
 import type { Tool } from './tool.js';
-import { CONFIRM_TOOL, PLACEMENT_TOOLS, READ_TOOLS } from './tools/index.js';
+import { CONFIRM_TOOL, PLACEMENT_TOOLS, READ_TOOLS, WHOAMI_TOOL } from './tools/index.js';
 import { UNTRUSTED_LEGEND } from './untrusted.js';
 
 /** How the server introduces itself. */
@@ -38,10 +38,16 @@ export class McpSetupError extends Error {
   override readonly name = 'McpSetupError';
 }
 
-/** The tools these dependencies allow, in registration order; read-only mode keeps those whose hints say so. */
-export function toolsFor(deps: Pick<McpDeps, 'readOnly' | 'confirm' | 'broker'>): readonly Tool[] {
+/**
+ * The tools these settings allow, in registration order (`whoami` with a people file); read-only mode keeps
+ * those whose hints say so.
+ */
+export function toolsFor(
+  deps: Pick<McpDeps, 'readOnly' | 'confirm' | 'broker'> & { readonly withPeople?: boolean },
+): readonly Tool[] {
   const tools = [
     ...READ_TOOLS,
+    ...(deps.withPeople ? [WHOAMI_TOOL] : []),
     ...PLACEMENT_TOOLS,
     ...(toolConfirmEnabled(deps.confirm, deps.broker) ? [CONFIRM_TOOL] : []),
   ];
@@ -68,7 +74,7 @@ export function assertMcpSettings(
 export function warmUp(): () => void {
   const steps: (() => void)[] = [
     preloadSchemas,
-    ...[...READ_TOOLS, ...PLACEMENT_TOOLS, CONFIRM_TOOL].map((t) => () => t.warm()),
+    ...[...READ_TOOLS, WHOAMI_TOOL, ...PLACEMENT_TOOLS, CONFIRM_TOOL].map((t) => () => t.warm()),
   ];
   let next: NodeJS.Immediate | undefined;
   const step = (): void => {

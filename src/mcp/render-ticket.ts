@@ -1,4 +1,5 @@
 import type { ResourceLink } from '@modelcontextprotocol/server';
+import type { Actor } from '../core/audit/index.js';
 import { showPrice } from '../core/checks/index.js';
 import type { Ticket } from '../core/gate/index.js';
 import { ticketUri } from './resources/uris.js';
@@ -21,6 +22,13 @@ const HOW: Readonly<Record<ConfirmationPath, string>> = {
   tool: 'confirm_order, after the person agrees',
   none: 'none',
 };
+
+/** Who acted, for a model: the person and their channel with a people file, else the client or user. */
+export function actorLabel(actor: Actor): string {
+  return actor.person === undefined
+    ? `${actor.id} via ${actor.channel}`
+    : `${actor.person} (via ${actor.channel})`;
+}
 
 function legLine(ticket: Ticket): string[] {
   return ticket.legs.flatMap((leg, n) => {
@@ -46,12 +54,12 @@ export function renderTicket(
   nextStep: string,
   lead?: string,
 ): string {
-  const decided = ticket.decidedBy
-    ? ` Decided by ${ticket.decidedBy.id} via ${ticket.decidedBy.channel}.`
-    : '';
+  const asked =
+    ticket.requestedBy.person === undefined ? '' : ` Requested by ${actorLabel(ticket.requestedBy)}.`;
+  const decided = ticket.decidedBy ? ` Decided by ${actorLabel(ticket.decidedBy)}.` : '';
   const lines = [
     ...(lead ? [lead] : []),
-    `Ticket ${ticket.id}: ${ticket.status} (confirmation: ${HOW[path]}).${decided}`,
+    `Ticket ${ticket.id}: ${ticket.status} (confirmation: ${HOW[path]}).${asked}${decided}`,
     ticket.summary,
     ...legLine(ticket),
     ...ticket.violations.map((v) => `- ${v.message}`),

@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { type Era, type ResolvedDeps, resolveDeps } from './context.js';
 import type { McpDeps } from './deps.js';
 import { assertMcpSettings, CACHE_HINTS, INSTRUCTIONS, SERVER_INFO, toolsFor } from './listing.js';
+import { fitOrdering, leadsToOrders } from './ordering.js';
 import { registerPrompts } from './prompts/index.js';
 import { registerOrders } from './resources/orders-today.js';
 import { followUpdates } from './resources/subscriptions.js';
@@ -14,6 +15,8 @@ export interface McpSettings extends Pick<McpDeps, 'readOnly' | 'confirm' | 'bro
   readonly withChannel: boolean;
   /** An order watcher will be there (the orders resources). */
   readonly withOrders: boolean;
+  /** A people file: each request is a person's (and `whoami` says whose). */
+  readonly withPeople?: boolean;
 }
 
 /** The settings of existing dependencies. */
@@ -24,6 +27,7 @@ export function settingsOf(deps: McpDeps): McpSettings {
     broker: deps.broker,
     withChannel: deps.approvalChannel !== undefined,
     withOrders: deps.orders !== undefined,
+    withPeople: deps.people !== undefined,
   };
 }
 
@@ -32,6 +36,11 @@ export interface ServerScope {
   readonly era: Era;
   /** One HTTP request of 2026-07-28: nothing is followed between requests (the handler tells of changes). */
   readonly perRequest?: boolean;
+  /**
+   * Whether its caller may ask for orders (default yes): a viewer's server lists no placement tool and no
+   * order review. Fitted again at each request (`fitOrdering`), since a role can change while it serves.
+   */
+  readonly mayOrder?: boolean;
 }
 
 /** The MCP side of one process: its dependencies and state, and the servers built from them. */
@@ -86,10 +95,16 @@ export function createLateMcpService(settings: McpSettings, deps: Promise<McpDep
           },
         },
       });
-      for (const tool of tools) tool.register(server, ready, scope.era);
+      for (const tool of tools) {
+        const registered = tool.register(server, ready, scope.era);
+        if (!tool.annotations.readOnlyHint) leadsToOrders(server, registered);
+      }
       if (settings.withOrders) registerOrders(server, ready);
       registerTicket(server, ready);
-      registerPrompts(server, ready, scope.era, !settings.readOnly);
+      const review = registerPrompts(server, ready, scope.era, !settings.readOnly);
+      if (review !== undefined) leadsToOrders(server, review);
+      // Before it serves: a disabled tool's change is not told to a client not yet connected.
+      fitOrdering(server, scope.mayOrder ?? true);
       if (!scope.perRequest) followUpdates(server, scope.era, updates);
       return server;
     },

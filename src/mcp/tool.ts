@@ -5,8 +5,11 @@ import {
   type McpServer,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { GateError } from '../core/gate/index.js';
 import { callerOf, type Era, type ResolvedDeps, type ToolContext } from './context.js';
 import { errorResult } from './errors.js';
+import { mayOrder, type Toggle } from './ordering.js';
+import { requestContext } from './request.js';
 import { type Reply, toResult } from './results.js';
 import { listedSchema } from './schemas/listed.js';
 
@@ -52,7 +55,7 @@ export interface Tool {
   readonly name: string;
   readonly annotations: Annotations;
   /** Registers the tool; a call waits for the dependencies (`ready`). */
-  register(server: McpServer, ready: Promise<ResolvedDeps>, era: Era): void;
+  register(server: McpServer, ready: Promise<ResolvedDeps>, era: Era): Toggle;
   /** Writes the tool's JSON Schemas now (they are kept for the process), so a first tools/list need not. */
   warm(): void;
   /** Runs the tool as a call would, for prompts that show what a read says; errors are thrown. */
@@ -84,13 +87,20 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
       return answer;
     },
     register(server, ready, era) {
-      server.registerTool(def.name, config, async (args, req) => {
+      return server.registerTool(def.name, config, async (args, req) => {
         const deps = await ready.catch((error: unknown) => error as Error);
         if (deps instanceof Error) return errorResult(deps);
-        const ctx: ToolContext = { tool: def.name, deps, server, req, era, signal: req.mcpReq.signal };
         const started = deps.clock.now();
+        let ctx: ToolContext = { tool: def.name, deps, server, req, era, signal: req.mcpReq.signal };
         let result: CallToolResult | InputRequiredResult;
         try {
+          ctx = await requestContext(def.name, deps, server, req, era);
+          if (!def.annotations.readOnlyHint && !mayOrder(ctx.person)) {
+            throw new GateError(
+              'NOT_ALLOWED',
+              `${ctx.person?.id} is a ${ctx.person?.role}: a ${ctx.person?.role} reads, and may not ask for orders`,
+            );
+          }
           const answer = await def.handler(args as z.output<z.ZodObject<I>>, ctx);
           result = isInputRequiredResult(answer) ? answer : toResult(answer, deps.redact);
         } catch (error) {
@@ -102,6 +112,7 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
         deps.logger.debug('mcp tool call', {
           tool: def.name,
           client: caller.client,
+          ...(ctx.person === undefined ? {} : { person: ctx.person.id }),
           ...(caller.auth === undefined ? {} : { credential: caller.auth.clientId }),
           ms,
           isError,

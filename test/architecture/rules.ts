@@ -35,7 +35,7 @@ const CORE_FLOORS: readonly (readonly string[])[] = [
   ['decode', 'session', 'audit', 'catalogue'],
   ['domain'],
   ['orders', 'checks'],
-  ['client', 'chart'],
+  ['client', 'chart', 'people'],
   ['config', 'watcher'],
   ['gate'],
 ];

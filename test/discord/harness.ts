@@ -6,10 +6,10 @@ import {
   createBrokerClient,
 } from '../../src/core/client/index.js';
 import { deployCommands } from '../../src/discord/deploy.js';
-import type { ChartRenderer, DeskClient, DeskSettings } from '../../src/discord/deps.js';
+import type { ChartRenderer, DeskClient, DeskPeople, DeskSettings } from '../../src/discord/deps.js';
 import { type DiscordDesk, startDiscordDesk } from '../../src/discord/desk.js';
 import { instrumentsCsv } from '../../src/sim/market/index.js';
-import { type GateHarness, startGate } from '../core/gate/harness.js';
+import { type GateHarness, type GateTestOptions, startGate } from '../core/gate/harness.js';
 import {
   ALICE,
   APPLICATION_ID,
@@ -44,6 +44,10 @@ export interface DeskOptions {
   readonly readClient?: Partial<BrokerClientOptions>;
   /** What the desk is given as its client, made from the read client (to watch what it is asked). */
   readonly reads?: (client: BrokerClient) => DeskClient;
+  /** More options of the gate underneath (its people). */
+  readonly gate?: GateTestOptions;
+  /** With a people file: who is who (the desk then has no approver list). */
+  readonly people?: DeskPeople;
 }
 
 /** What the order commands of these tests ask for unless told otherwise. */
@@ -144,7 +148,7 @@ function readClient(
 
 /** Starts the paper broker, the gate, the fake Discord, registers the commands and logs the bot in. */
 export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
-  const g = await startGate(o.env ?? {}, { ttlMs: o.ttlMs ?? 120_000, acceptWaitMs: 1_500 });
+  const g = await startGate(o.env ?? {}, { ttlMs: o.ttlMs ?? 120_000, acceptWaitMs: 1_500, ...o.gate });
   const fake = await FakeDiscord.start(
     o.ackDeadlineMs === undefined ? {} : { ackDeadlineMs: o.ackDeadlineMs },
   );
@@ -156,11 +160,12 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
   const catalog = () => master;
   const settings: DeskSettings = {
     guildId: GUILD_ID,
-    approvers: o.approvers ?? [ALICE.id, APPROVER_ROLE],
+    approvers: o.approvers ?? (o.people ? [] : [ALICE.id, APPROVER_ROLE]),
     approvalsChannel: APPROVALS_CHANNEL,
     monitorChannel: MONITOR_CHANNEL,
     fourEyes: o.fourEyes ?? false,
     readOnly: o.readOnly ?? false,
+    ...(o.people ? { withPeople: true } : {}),
   };
   const charts: CandleChartInput[] = [];
   const { logger, logs } = recordingLogger();
@@ -176,6 +181,7 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
         clock: g.clock,
         logger,
         renderChart: watchedChartRenderer(charts),
+        ...(o.people ? { people: o.people } : {}),
       },
     });
   let desk: DiscordDesk;

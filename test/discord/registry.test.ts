@@ -21,7 +21,11 @@ const INTERFACE: Record<string, string> = {
   pending: '',
   halt: 'reason?',
   resume: '',
+  whoami: '',
+  token: 'create(days?) list() revoke(id)',
 };
+/** The commands only a desk with a people file has. */
+const WITH_PEOPLE = ['whoami', 'token'];
 const STRING = 3;
 const INTEGER = 4;
 const NUMBER = 10;
@@ -34,13 +38,18 @@ type Option = {
   choices?: Array<{ value: unknown }>;
 };
 
+const SUBCOMMAND = 1;
+
+/** An option as the interface writes it: `name?` when optional, `name(options)` for a subcommand. */
+function shape(o: Option & { options?: Option[] }): string {
+  if (o.type === SUBCOMMAND) return `${o.name}(${(o.options ?? []).map(shape).join(' ')})`;
+  return `${o.name}${o.required ? '' : '?'}`;
+}
+
 describe('the slash commands', () => {
   it('are exactly the fixed interface: names, options, which are optional', () => {
     const actual = Object.fromEntries(
-      ALL_COMMANDS.map((c) => [
-        c.name,
-        ((c.json.options ?? []) as Option[]).map((o) => `${o.name}${o.required ? '' : '?'}`).join(' '),
-      ]),
+      ALL_COMMANDS.map((c) => [c.name, ((c.json.options ?? []) as Option[]).map(shape).join(' ')]),
     );
     expect(actual).toEqual(INTERFACE);
   });
@@ -89,7 +98,8 @@ describe('the slash commands', () => {
     for (const c of ALL_COMMANDS) {
       expect(c.json.name).toMatch(/^[a-z0-9_-]{1,32}$/);
       expect(c.json.description.length).toBeLessThanOrEqual(100);
-      for (const o of (c.json.options ?? []) as Option[]) {
+      const options = (c.json.options ?? []) as Array<Option & { options?: Option[] }>;
+      for (const o of [...options, ...options.flatMap((sub) => sub.options ?? [])]) {
         expect(o.name).toMatch(/^[a-z0-9_-]{1,32}$/);
         expect(`${c.name} ${o.name} ${o.description.length}`).toBe(
           `${c.name} ${o.name} ${Math.min(100, o.description.length)}`,
@@ -102,7 +112,12 @@ describe('the slash commands', () => {
     const base = { guildId: '1200000000000000001', fourEyes: false, readOnly: false };
     const names = (approvers: string[], readOnly = false) =>
       registeredCommands({ ...base, approvers, readOnly }).map((c) => c.name);
-    expect(names(['1200000000000000101'])).toEqual(Object.keys(INTERFACE));
+    const withoutPeople = Object.keys(INTERFACE).filter((n) => !WITH_PEOPLE.includes(n));
+    expect(names(['1200000000000000101'])).toEqual(withoutPeople);
+    // With a people file its approvers approve: every command, /whoami and /token too.
+    expect(registeredCommands({ ...base, approvers: [], withPeople: true }).map((c) => c.name)).toEqual(
+      Object.keys(INTERFACE),
+    );
     expect(names([])).not.toEqual(expect.arrayContaining(['order']));
     expect(
       names([]).filter((n) => ['order', 'multi-order', 'straddle', 'halt', 'resume'].includes(n)),

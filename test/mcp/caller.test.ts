@@ -1,6 +1,7 @@
 import type { Client as ModernClient } from '@modelcontextprotocol/client';
 import type { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallRoute } from '../../src/core/client/index.js';
 import { createMcpService } from '../../src/mcp/server.js';
 import { type HttpHandle, startHttpServer } from '../../src/mcp/transports/http.js';
 import { type GateHarness, startGate } from '../core/gate/harness.js';
@@ -16,9 +17,18 @@ let g: GateHarness;
 let http: HttpHandle;
 const { logger, logs } = recordingLogger();
 const clients: (LegacyClient | ModernClient)[] = [];
+/** The askers the server's reads were queued under, in order. */
+const askers: string[] = [];
 beforeAll(async () => {
   g = await startGate();
-  const service = createMcpService({ ...depsFor(g, { readOnly: true }), logger });
+  const client = {
+    ...g.client,
+    as: (route: CallRoute) => {
+      askers.push(`${route.lane} ${route.asker}`);
+      return g.client.as(route);
+    },
+  };
+  const service = createMcpService({ ...depsFor(g, { readOnly: true }), client, logger });
   http = await startHttpServer({ host: '127.0.0.1', port: 0, token: TOKEN, allowedOrigins: [], service });
 });
 afterAll(async () => {
@@ -56,6 +66,20 @@ describe('who calls, read from each request', () => {
     await client.callTool(QUOTE);
     expect(calls(from)).toEqual([
       expect.objectContaining({ client: 'omsdesk-modern-test', credential: 'omsdesk-mcp-token' }),
+    ]);
+  });
+
+  it("queues each call by its 2025-11-25 session, and a 2026-07-28 request by its client's name", async () => {
+    const { client, transport } = await connect(http.url, { authorization: `Bearer ${TOKEN}` });
+    clients.push(client);
+    const modern = await modernClient(http.url, undefined, { authorization: `Bearer ${TOKEN}` });
+    clients.push(modern);
+    const from = askers.length;
+    await client.callTool(QUOTE);
+    await modern.callTool(QUOTE);
+    expect(askers.slice(from)).toEqual([
+      `people mcp-session:${transport.sessionId}`,
+      'people mcp:omsdesk-modern-test',
     ]);
   });
 });

@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { parseInstrumentCatalog } from '../../src/core/catalogue/index.js';
 import { GateError } from '../../src/core/gate/index.js';
-import type { ConfirmMode, McpGate } from '../../src/mcp/deps.js';
+import type { ConfirmMode, McpGate, McpPeople } from '../../src/mcp/deps.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { mockBroker } from '../core/support/broker.js';
 
@@ -24,6 +24,7 @@ const NO_GATE: McpGate = {
   status: async () => undefined,
   list: () => [],
   onChange: () => () => undefined,
+  usageOf: () => ({ orders: 0, value: 0 }),
 };
 
 /** How the server is configured; read-only unless said otherwise. */
@@ -32,6 +33,8 @@ export interface MockServerOptions {
   readonly confirm?: ConfirmMode;
   readonly allowToolConfirmLive?: boolean;
   readonly broker?: 'paper' | 'live';
+  /** With a people file (then `whoami` is listed too). */
+  readonly people?: McpPeople;
 }
 
 /**
@@ -53,6 +56,7 @@ export async function startMcpOverMock(o: MockServerOptions = {}) {
       readOnly: o.readOnly ?? true,
       broker: o.broker ?? 'paper',
       clock: broker.clock,
+      ...(o.people ? { people: o.people } : {}),
     });
   } catch (error) {
     await broker.close();

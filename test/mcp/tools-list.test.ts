@@ -37,6 +37,12 @@ const SAYS_IT_ALL = new Set([
   'option_type',
 ]);
 
+/** A people file's directory nobody is asked of: listing needs no person. */
+const NO_PEOPLE = {
+  directory: { byId: async () => undefined, refresh: async () => undefined },
+  fourEyes: false,
+};
+
 /** The tools a server built with these options lists (no broker is needed to list them). */
 async function listTools(options: MockServerOptions): Promise<Tool[]> {
   const m = await startMcpOverMock({ readOnly: false, ...options });
@@ -92,6 +98,8 @@ describe('tools/list', () => {
     expect(await size({ readOnly: true })).toBeLessThanOrEqual(15_000);
     expect(await size({ confirm: 'elicit' })).toBeLessThanOrEqual(19_000);
     expect(await size({ confirm: 'tool' })).toBeLessThan(20_000);
+    // With a people file, whoami too.
+    expect(await size({ confirm: 'tool', people: NO_PEOPLE })).toBeLessThan(20_000);
   });
 
   it('keeps every schema strict: each node typed, each object closed to other properties', async () => {

@@ -21,8 +21,8 @@ export interface BridgeTarget {
 
 /**
  * The credential a bridged client presents to the running server, from this process's configuration:
- * `OMSDESK_MCP_TOKEN` as a bearer token. The one place that decides it, so a personal token takes its
- * place here when people have their own.
+ * `OMSDESK_MCP_TOKEN` as a bearer token. (A server that takes personal tokens is not joined: a person's
+ * identity is their token, which a stdio process's `OMSDESK_PERSON` cannot stand in for.)
  */
 export function bridgeAuthorization(config: Pick<Config, 'mcp'>): string | undefined {
   return config.mcp.token === undefined ? undefined : `Bearer ${config.mcp.token}`;
@@ -44,6 +44,11 @@ export async function bridgeTarget(config: Config, locked: DataDirLockedError): 
   if (advert === undefined || advert.pid !== owner.pid || advert.host !== owner.host) {
     return refuse(
       'it serves no MCP endpoint to join (omsdesk serve and omsdesk mcp --http do, once they listen): if it is starting, try again in a moment',
+    );
+  }
+  if (advert.personal === true) {
+    throw new McpSetupError(
+      `${advert.command} (pid ${advert.pid}) holds the data dir and takes each person's own token: connect this client to ${advert.url} over HTTP with your token (Authorization: Bearer, from omsdesk token issue <your id> or /token create in Discord) instead of starting omsdesk mcp`,
     );
   }
   const authorization = bridgeAuthorization(config);

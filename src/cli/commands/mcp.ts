@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
-import type { Config } from '../../core/config/index.js';
+import { type Config, requireStdioPerson } from '../../core/config/index.js';
 import { DataDirLockedError } from '../../core/data-dir/lock.js';
 import type { ApprovalChannel } from '../../core/gate/index.js';
+import { canRequest, readPeople } from '../../core/people/index.js';
 import { confirmationProblem } from '../../mcp/confirm/settings.js';
 import type { McpDeps, McpObserver } from '../../mcp/deps.js';
 import { McpSetupError, warmUp } from '../../mcp/listing.js';
@@ -38,6 +39,15 @@ export function mcpDeps(rt: Runtime, approvalChannel?: ApprovalChannel, observer
     redact: (text) => rt.redactor.text(text),
     ...(approvalChannel === undefined ? {} : { approvalChannel }),
     ...(observer === undefined ? {} : { observer }),
+    ...(rt.people === undefined || c.people === undefined
+      ? {}
+      : {
+          people: {
+            directory: rt.people,
+            fourEyes: c.people.fourEyes,
+            ...(c.people.person === undefined ? {} : { stdioPerson: c.people.person }),
+          },
+        }),
   };
 }
 
@@ -81,6 +91,7 @@ export async function serveHttp(
     host: listen.host,
     port: listen.port,
     ...(rt.config.mcp.token === undefined ? {} : { token: rt.config.mcp.token }),
+    ...(rt.people === undefined ? {} : { people: rt.people }),
     allowedOrigins: rt.config.mcp.allowedOrigins,
     service,
     logger: rt.logger,
@@ -93,7 +104,8 @@ export async function serveHttp(
   const advert = await advertise(rt.config, {
     command: listen.command,
     url: localUrl(http.url, listen.host),
-    bearer: rt.config.mcp.token !== undefined,
+    bearer: rt.config.mcp.token !== undefined || rt.people !== undefined,
+    personal: rt.people !== undefined,
   }).catch((error: unknown) => {
     rt.logger.warn('could not say where MCP is served (omsdesk mcp cannot join this server)', {
       error: error instanceof Error ? error.message : String(error),
@@ -180,7 +192,7 @@ async function untilClientGoes(stdio: StdioHandle, graceMs?: number): Promise<vo
  */
 async function overStdio(): Promise<void> {
   const command = 'omsdesk mcp';
-  const { config, logger } = await loadStartConfig(command, () => undefined).catch(refuseClient);
+  const { config, logger } = await loadStartConfig(command, requireStdioPerson).catch(refuseClient);
   let held: HeldDataDir;
   try {
     held = await holdDataDir(config, command);
@@ -211,10 +223,11 @@ async function overStdio(): Promise<void> {
       broker: config.broker.mode,
       withChannel: false,
       withOrders: true,
+      withPeople: config.people !== undefined,
     },
     runtime.then((rt) => mcpDeps(rt)),
   );
-  const stdio = serveStdio(service, logger);
+  const stdio = serveStdio(service, logger, undefined, stdioMayOrder(config));
   logger.info('MCP on stdio');
   try {
     const failed = await Promise.race([
@@ -239,6 +252,20 @@ async function overStdio(): Promise<void> {
     throw error;
   });
   await rt?.close();
+}
+
+/**
+ * With a people file: whether `OMSDESK_PERSON` may place orders, read from the file when a client connects
+ * (before the runtime is up); each call reads it again.
+ */
+function stdioMayOrder(config: Config): (() => Promise<boolean>) | undefined {
+  const people = config.people;
+  if (people === undefined) return undefined;
+  return async () => {
+    const state = await readPeople(people.file);
+    const person = state.ok ? state.byId.get(people.person ?? '') : undefined;
+    return person !== undefined && canRequest(person);
+  };
 }
 
 /** `omsdesk mcp`: the MCP server on stdio (logs on stderr only), or over Streamable HTTP with `--http`. */

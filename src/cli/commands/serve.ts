@@ -10,39 +10,59 @@ import { checkMcpConfig, serveHttp } from './mcp.js';
 export const SERVE_USAGE =
   'omsdesk serve [--host 127.0.0.1] [--port 8765]   (MCP over HTTP, and the Discord desk with DISCORD_TOKEN; embedded paper broker unless OMSDESK_BROKER_URL)';
 
-/** A placeholder the client expands from its environment: the token itself is never printed. */
-const TOKEN_PLACEHOLDER = ['$', '{OMSDESK_MCP_TOKEN}'].join('');
-
 /**
  * How a client starts omsdesk itself over stdio: this very script, with the same data directory, so it
  * joins this server while it runs (and the token this server asks for, when it asks for one).
  */
 function stdioCommand(
   dataDir: string,
-  withToken: boolean,
+  placeholder: string | undefined,
 ): { command: string; args: string[]; env: Record<string, string> } {
   const script = resolve(process.argv[1] ?? 'dist/cli/main.js');
   const args = script.endsWith('.ts') ? ['--import', 'tsx', script, 'mcp'] : [script, 'mcp'];
-  const token = withToken ? { OMSDESK_MCP_TOKEN: TOKEN_PLACEHOLDER } : {};
+  const token = placeholder === undefined ? {} : { OMSDESK_MCP_TOKEN: placeholder };
   return { command: process.execPath, args, env: { OMSDESK_DATA_DIR: resolve(dataDir), ...token } };
 }
 
-/** The lines that tell a person how to connect an MCP client; the token itself is never printed. */
-export function connectSnippet(url: string, withToken: boolean, dataDir: string): string[] {
+/** How clients authenticate: not at all (loopback), with the shared token, or each with a personal one. */
+export type ClientAuth = 'none' | 'shared' | 'personal';
+
+/** The variable the client expands the token from (never one omsdesk reads: it would be refused). */
+const TOKEN_VARIABLE: Readonly<Record<ClientAuth, string>> = {
+  none: '',
+  shared: 'OMSDESK_MCP_TOKEN',
+  personal: 'MY_OMSDESK_TOKEN',
+};
+
+/** The lines that tell a person how to connect an MCP client; a token itself is never printed. */
+export function connectSnippet(url: string, auth: ClientAuth, dataDir: string): string[] {
+  const variable = TOKEN_VARIABLE[auth];
+  const placeholder = ['$', `{${variable}}`].join('');
   const http = {
     type: 'http',
     url,
-    ...(withToken ? { headers: { Authorization: `Bearer ${TOKEN_PLACEHOLDER}` } } : {}),
+    ...(auth === 'none' ? {} : { headers: { Authorization: `Bearer ${placeholder}` } }),
   };
   const json = (server: unknown): string[] =>
     JSON.stringify({ mcpServers: { omsdesk: server } }, null, 2).split('\n');
   return [
+    ...(auth === 'personal'
+      ? [
+          `Each person sends their own token (omsdesk token issue <person-id>, or /token create in Discord) as $${variable}.`,
+        ]
+      : []),
     'Connect an MCP client over HTTP. Claude Code:',
-    `  claude mcp add --transport http omsdesk ${url}${withToken ? ' --header "Authorization: Bearer $OMSDESK_MCP_TOKEN"' : ''}`,
+    `  claude mcp add --transport http omsdesk ${url}${auth === 'none' ? '' : ` --header "Authorization: Bearer $${variable}"`}`,
     'or add this to .mcp.json (Claude Code), ~/.cursor/mcp.json (Cursor) or .vscode/mcp.json (VS Code: "servers" instead of "mcpServers"):',
     ...json(http),
-    'Or over stdio: the client starts omsdesk mcp, which joins this server while it runs (one gate, one audit log):',
-    ...json(stdioCommand(dataDir, withToken)),
+    ...(auth === 'personal'
+      ? [
+          'Over stdio, omsdesk mcp cannot join this server: each person connects over HTTP with their own token.',
+        ]
+      : [
+          'Or over stdio: the client starts omsdesk mcp, which joins this server while it runs (one gate, one audit log):',
+          ...json(stdioCommand(dataDir, auth === 'shared' ? placeholder : undefined)),
+        ]),
   ];
 }
 
@@ -101,8 +121,8 @@ export async function serveCommand(argv: readonly string[]): Promise<void> {
     );
   }
   console.log('');
-  for (const line of connectSnippet(http.url, config.mcp.token !== undefined, config.dataDir))
-    console.log(line);
+  const auth = config.people !== undefined ? 'personal' : config.mcp.token !== undefined ? 'shared' : 'none';
+  for (const line of connectSnippet(http.url, auth, config.dataDir)) console.log(line);
   console.log('');
   console.log('Ctrl-C stops.');
   await untilSignal(async () => {

@@ -36,7 +36,7 @@ export async function startHealthServer(o: {
   let hosts = new Set<string>();
   let origins = new Set<string>();
   const server = createServer((req, res) => {
-    const access = (): Refusal | undefined =>
+    const access = async (): Promise<Refusal | undefined> =>
       !isLoopback(o.host) && guard.token === undefined
         ? NEEDS_TOKEN
         : guardRequest(req.headers, guard, hosts, origins);

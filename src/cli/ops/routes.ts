@@ -15,14 +15,15 @@ export const METRICS_PATH = '/metrics';
 export type OpsRoutes = (
   req: IncomingMessage,
   res: ServerResponse,
-  access: () => Refusal | undefined,
+  access: () => Promise<Refusal | undefined>,
 ) => boolean;
 
 /**
- * Who may read `/metrics`: whoever may call MCP on this server (the same checks and the same bearer token
- * when one is set). The one place that decides it, so it follows when MCP's credentials change.
+ * Who may read `/metrics`: whoever may call MCP on this server (the same checks and the same bearer: the
+ * shared token, or with a people file a person's own). The one place that decides it, so it follows when
+ * MCP's credentials change.
  */
-export function metricsRefusal(access: () => Refusal | undefined): Refusal | undefined {
+export function metricsRefusal(access: () => Promise<Refusal | undefined>): Promise<Refusal | undefined> {
   return access();
 }
 
@@ -39,14 +40,14 @@ const json = (res: ServerResponse, status: number, body: unknown, headers = {}):
  * text). The probes need no credentials and say nothing else: no version, account, path or reason.
  */
 export function opsRoutes(readiness: Readiness, metrics: Metrics): OpsRoutes {
-  const answer = async (res: ServerResponse, path: string, access: () => Refusal | undefined) => {
+  const answer = async (res: ServerResponse, path: string, access: () => Promise<Refusal | undefined>) => {
     if (path === HEALTH_PATH) return json(res, 200, { status: 'up' });
     if (path === READY_PATH) {
       const report = await readiness.report();
       if (report.ready) return json(res, 200, { status: 'ready' });
       return json(res, 503, { status: 'not ready', failing: report.failing });
     }
-    const refusal = metricsRefusal(access);
+    const refusal = await metricsRefusal(access);
     if (refusal) return json(res, refusal.status, { error: refusal.message }, refusal.headers);
     const { contentType, body } = await metrics.render();
     send(res, 200, body, contentType);

@@ -7,6 +7,8 @@ export interface Actor {
   readonly name?: string;
   /** Where in the channel the person acted, when it has places of its own (a Discord channel id). */
   readonly channelId?: string;
+  /** With a people file: the person's id there, whichever channel they came in through. */
+  readonly person?: string;
 }
 
 /** One audit line: what happened to which ticket, who did it, and the link to the line before. */

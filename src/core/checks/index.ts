@@ -26,4 +26,12 @@ export {
   type TradingPolicy,
   type Violation,
 } from './types.js';
-export { checkDailyCaps, checkOrderCaps, marketPrice, orderValue } from './value.js';
+export {
+  type CapWords,
+  checkDailyCaps,
+  checkOrderCaps,
+  type DailyCaps,
+  marketPrice,
+  orderValue,
+  overDailyCaps,
+} from './value.js';

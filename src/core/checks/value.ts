@@ -64,23 +64,52 @@ export function checkOrderCaps(
   return out;
 }
 
+/** Daily caps to hold: a count of orders and a total value in rupees, either optional. */
+export interface DailyCaps {
+  readonly maxDailyOrders?: number;
+  readonly maxDailyValue?: number;
+}
+
+/** How a cap's refusal is worded: whose cap it is and what to change. */
+export interface CapWords {
+  orders(adding: number, total: number, cap: number, left: number): string;
+  value(total: number, cap: number, left: number): string;
+}
+
+const DESK_WORDS: CapWords = {
+  orders: (adding, total, cap, left) =>
+    `${adding === 1 ? 'This order' : `These ${adding} orders`} would make ${total} today, above the daily cap of ${cap} (${left} left): wait for tomorrow (IST), or raise OMSDESK_MAX_DAILY_ORDERS.`,
+  value: (total, cap, left) =>
+    `This would bring today's order value to ${showRupees(total)}, above the daily cap of ${showRupees(cap)} (${showRupees(left)} left): trade smaller, or raise OMSDESK_MAX_DAILY_VALUE.`,
+};
+
 /** Daily order-count and value caps, given what was used today and what these orders add. */
 export function checkDailyCaps(
   adding: { readonly orders: number; readonly value: number | undefined },
   usage: DailyUsage,
   policy: TradingPolicy,
 ): Violation[] {
+  return overDailyCaps(adding, usage, policy, DESK_WORDS);
+}
+
+/** The caps `caps` would break with these orders added to today's usage, in `words`. */
+export function overDailyCaps(
+  adding: { readonly orders: number; readonly value: number | undefined },
+  usage: DailyUsage,
+  caps: DailyCaps,
+  words: CapWords,
+): Violation[] {
   const out: Violation[] = [];
-  const { maxDailyOrders, maxDailyValue } = policy;
+  const { maxDailyOrders, maxDailyValue } = caps;
   const orders = usage.orders + adding.orders;
   if (maxDailyOrders !== undefined && orders > maxDailyOrders) {
     const left = Math.max(0, maxDailyOrders - usage.orders);
     out.push(
-      violation(
-        'DAILY_ORDER_CAP',
-        `${adding.orders === 1 ? 'This order' : `These ${adding.orders} orders`} would make ${orders} today, above the daily cap of ${maxDailyOrders} (${left} left): wait for tomorrow (IST), or raise OMSDESK_MAX_DAILY_ORDERS.`,
-        { ordersToday: usage.orders, adding: adding.orders, maxDailyOrders },
-      ),
+      violation('DAILY_ORDER_CAP', words.orders(adding.orders, orders, maxDailyOrders, left), {
+        ordersToday: usage.orders,
+        adding: adding.orders,
+        maxDailyOrders,
+      }),
     );
   }
   if (
@@ -91,11 +120,11 @@ export function checkDailyCaps(
     const total = Math.round((usage.value + adding.value) * 100) / 100;
     const left = Math.max(0, maxDailyValue - usage.value);
     out.push(
-      violation(
-        'DAILY_VALUE_CAP',
-        `This would bring today's order value to ${showRupees(total)}, above the daily cap of ${showRupees(maxDailyValue)} (${showRupees(left)} left): trade smaller, or raise OMSDESK_MAX_DAILY_VALUE.`,
-        { valueToday: usage.value, adding: adding.value, maxDailyValue },
-      ),
+      violation('DAILY_VALUE_CAP', words.value(total, maxDailyValue, left), {
+        valueToday: usage.value,
+        adding: adding.value,
+        maxDailyValue,
+      }),
     );
   }
   return out;

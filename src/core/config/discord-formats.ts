@@ -1,7 +1,6 @@
 import { isLoopback } from '../transport/loopback.js';
+import { SNOWFLAKE } from '../vocabulary/snowflake.js';
 import { type Field, field, shown } from './fields.js';
-
-const SNOWFLAKE = /^\d{17,20}$/;
 
 /** A Discord id (a snowflake: 17 to 20 digits). */
 export const snowflake = (): Field<string> =>

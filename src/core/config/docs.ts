@@ -17,6 +17,7 @@ const GROUP_TITLES = {
   sim: 'The paper broker',
   policy: 'Trading policy: what the pre-trade checks allow',
   gate: 'The order gate, the order watcher and the audit log',
+  people: 'People: who may read, ask for orders and approve (a people file), and personal tokens',
   mcp: 'The MCP server',
   discord: 'The Discord desk',
   log: 'Logging',

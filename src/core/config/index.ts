@@ -18,6 +18,7 @@ export {
 export { type DotenvResult, parseDotenv } from './dotenv.js';
 export { ConfigError, type ConfigProblem, isConfigError } from './errors.js';
 export { type ConfigSources, loadConfig } from './load.js';
+export { type ReadFile, requireStdioPerson } from './people-rules.js';
 export { brokerMode, type Parsed, settle } from './settle.js';
 export type {
   BrokerConfig,
@@ -30,6 +31,7 @@ export type {
   LiveCredentials,
   McpConfig,
   PaperBrokerConfig,
+  PeopleConfig,
   PolicyConfig,
   SimConfig,
 } from './types.js';

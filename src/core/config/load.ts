@@ -3,17 +3,27 @@ import { buildConfig } from './build.js';
 import { discordRules, discordWarnings } from './discord-rules.js';
 import { parseDotenv } from './dotenv.js';
 import { ConfigError, type ConfigProblem } from './errors.js';
+import { peopleRules, type ReadFile } from './people-rules.js';
 import { crossRules, wantsLive } from './rules.js';
 import { type Parsed, settle } from './settle.js';
 import type { Config } from './types.js';
 import { CONFIG_VARIABLES, type ConfigVariableName, SECRET_VARIABLES } from './variables.js';
 
-/** Where configuration comes from: the process environment (passed in by the CLI) and a `.env` file's text. */
+/**
+ * Where configuration comes from: the process environment (passed in by the CLI), a `.env` file's text,
+ * and a reader for the people file (without one, no people file is found).
+ */
 export interface ConfigSources {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly dotenv?: string;
   /** Defaults the caller knows better than the declarations, as text (the CLI's per-user data dir). */
   readonly defaults?: Readonly<Partial<Record<ConfigVariableName, string>>>;
+  readonly readFile?: ReadFile;
+  /**
+   * `locate`: find the people file without judging it (`omsdesk token`, which must revoke even while the
+   * file is broken, and checks it itself to issue). Default `validate`.
+   */
+  readonly people?: 'validate' | 'locate';
 }
 
 const NAMES = CONFIG_VARIABLES.map((c) => c.name);
@@ -40,7 +50,19 @@ export function loadConfig(sources: ConfigSources): Config {
     else for (const issue of result.error.issues) problems.push({ variable: v.name, message: issue.message });
   }
   const variables = parsed as Parsed;
-  problems.push(...crossRules(variables, raw), ...discordRules(variables, raw));
+  const settings = settle(variables);
+  const people = peopleRules(
+    settings.OMSDESK_PEOPLE_FILE,
+    variables,
+    raw,
+    sources.readFile,
+    sources.people === 'locate',
+  );
+  problems.push(
+    ...crossRules(variables, raw, people.people !== undefined),
+    ...discordRules(variables, raw),
+    ...people.problems,
+  );
 
   if (problems.length > 0) {
     // Field messages never include secrets; this also catches a secret pasted into the wrong variable.
@@ -54,8 +76,10 @@ export function loadConfig(sources: ConfigSources): Config {
     ...unknownVariables(sources.env, file.values),
     ...liveWarnings(variables, raw),
     ...discordWarnings(raw),
+    ...people.warnings,
   ];
-  return buildConfig(settle(variables), warnings);
+  const config = buildConfig(settings, warnings);
+  return people.people === undefined ? config : { ...config, people: people.people };
 }
 
 /** `OMSDESK_` variables that omsdesk does not read: probably typos, so say what they may have meant. */

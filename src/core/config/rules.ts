@@ -7,8 +7,15 @@ export function wantsLive(raw: Readonly<Record<string, string | undefined>>): bo
   return (raw.OMSDESK_BROKER_URL ?? '').trim() !== '';
 }
 
-/** Rules across variables: live credentials, the MCP token off loopback, tool approval against a live broker. */
-export function crossRules(v: Parsed, raw: Readonly<Record<string, string | undefined>>): ConfigProblem[] {
+/**
+ * Rules across variables: live credentials, the MCP token off loopback (unless a people file gives each
+ * person a token of their own), tool approval against a live broker.
+ */
+export function crossRules(
+  v: Parsed,
+  raw: Readonly<Record<string, string | undefined>>,
+  withPeople = false,
+): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const live = wantsLive(raw);
   if (live) {
@@ -31,7 +38,7 @@ export function crossRules(v: Parsed, raw: Readonly<Record<string, string | unde
     }
   }
   const host = v.OMSDESK_MCP_HOST;
-  if (host !== undefined && !isLoopback(host) && v.OMSDESK_MCP_TOKEN === undefined) {
+  if (host !== undefined && !isLoopback(host) && v.OMSDESK_MCP_TOKEN === undefined && !withPeople) {
     if ((raw.OMSDESK_MCP_TOKEN ?? '').trim() === '') {
       problems.push({
         variable: 'OMSDESK_MCP_TOKEN',

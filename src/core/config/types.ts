@@ -116,6 +116,16 @@ export interface DiscordConfig {
   readonly fourEyes: boolean;
 }
 
+/** The people file, present when one exists at start (then the people's roles and personal tokens rule). */
+export interface PeopleConfig {
+  /** Re-read when it changes, while running. */
+  readonly file: string;
+  /** Who runs `omsdesk mcp` on stdio (`OMSDESK_PERSON`). */
+  readonly person?: string;
+  /** `OMSDESK_DISCORD_FOUR_EYES`: no requester approves their own ticket, whichever way they came in. */
+  readonly fourEyes: boolean;
+}
+
 /** The whole product's configuration, parsed once by the CLI and passed down. */
 export interface Config {
   readonly dataDir: string;
@@ -128,6 +138,7 @@ export interface Config {
   readonly mcp: McpConfig;
   readonly health: HealthConfig;
   readonly discord?: DiscordConfig;
+  readonly people?: PeopleConfig;
   readonly log: {
     readonly level: (typeof LOG_LEVELS)[number];
     /** Absent: the CLI picks JSON unless stderr is a terminal. */

@@ -24,7 +24,7 @@ export interface Derived<T> {
 /** Everything about one environment variable, in one place: validation, default, docs and secrecy. */
 export interface VariableDeclaration<N extends string = string, T = unknown> {
   readonly name: N;
-  readonly group: 'broker' | 'sim' | 'policy' | 'gate' | 'mcp' | 'discord' | 'log';
+  readonly group: 'broker' | 'sim' | 'policy' | 'gate' | 'people' | 'mcp' | 'discord' | 'log';
   /** Turns the text into a typed value, or says what is wrong with it. */
   readonly field: Field<T>;
   /** The value when unset: one value, one per broker mode, or derived; absent: the setting stays unset. */

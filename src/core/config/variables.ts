@@ -24,6 +24,7 @@ import {
   text,
 } from './fields.js';
 import { base32Secret, brokerUrl, dates, host, mastersLocation, origins, tokenProblem } from './formats.js';
+import { personId } from './people-formats.js';
 import { derived, perMode, type SettledValue, variable } from './variable.js';
 
 const inDataDir = (file: string) =>
@@ -330,6 +331,22 @@ export const CONFIG_VARIABLES = [
       'Directory for the audit log, the paper account, the kill-switch file and other state; said at start.',
   }),
   variable({
+    name: 'OMSDESK_PEOPLE_FILE',
+    group: 'people',
+    field: text(),
+    default: derived('<DATA_DIR>/people.json, when present', (get) =>
+      join(String(get('OMSDESK_DATA_DIR')), 'people.json'),
+    ),
+    description:
+      'JSON list of people (id, role, Discord id, own caps); without it omsdesk has a single operator.',
+  }),
+  variable({
+    name: 'OMSDESK_PERSON',
+    group: 'people',
+    field: personId(),
+    description: 'With a people file: the id of the person who runs omsdesk mcp on stdio (required there).',
+  }),
+  variable({
     name: 'OMSDESK_MCP_HOST',
     group: 'mcp',
     field: host(),
@@ -347,7 +364,7 @@ export const CONFIG_VARIABLES = [
     name: 'OMSDESK_MCP_TOKEN',
     group: 'mcp',
     field: secret(tokenProblem),
-    description: 'Bearer token MCP clients must send; required when MCP_HOST is not loopback.',
+    description: 'Bearer token MCP clients must send; required off loopback. Not with a people file.',
     secret: true,
   }),
   variable({
@@ -393,7 +410,7 @@ export const CONFIG_VARIABLES = [
     field: snowflakes(),
     default: derived('(none: read-only desk)', () => []),
     description:
-      'Comma-separated user ids and role ids allowed to approve orders and halt or resume trading.',
+      'Comma-separated user and role ids allowed to approve, halt and resume; not with a people file.',
   }),
   variable({
     name: 'OMSDESK_DISCORD_APPROVALS_CHANNEL',
@@ -412,7 +429,8 @@ export const CONFIG_VARIABLES = [
     group: 'discord',
     field: bool(),
     default: false,
-    description: 'true: the person who requested an order may not approve it.',
+    description:
+      'true: who requested an order may not approve it (with a people file: in Discord or their own assistant).',
   }),
   variable({
     name: 'OMSDESK_HEALTH_HOST',

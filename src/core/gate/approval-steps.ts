@@ -8,12 +8,15 @@ import {
 } from '../checks/index.js';
 import type { BrokerClient } from '../client/types.js';
 import type { Clock } from '../clock.js';
+import { personCaps } from '../people/person.js';
 import { toIstIso } from '../time/ist.js';
 import { auditTransition, recheck } from './approval.js';
 import { GateError, isGateError } from './errors.js';
 import type { KillSwitch } from './kill-switch.js';
 import type { DriftLimit } from './market.js';
 import type { TicketOutcomes } from './outcomes.js';
+import { checkPersonCaps } from './person-caps.js';
+import { type GatePeople, isOwnTicket } from './person-rules.js';
 import type { HeldTicket } from './ticket-store.js';
 import type { Ticket } from './types.js';
 import { type DailyUsageBook, SUBMITTED } from './usage.js';
@@ -32,6 +35,8 @@ export interface ApprovalDeps {
   readonly context: (except: string) => CheckContext;
   /** Tells the gate's listeners of a change. */
   readonly emit: (ticket: Ticket, event: string) => void;
+  /** With a people file: the requester's own caps, read as the people file says at each step. */
+  readonly people?: GatePeople;
 }
 
 /** A ticket past its last look whose sending the broker has not answered yet. */
@@ -73,6 +78,8 @@ export class ApprovalSteps {
       await auditTransition(this.#d.audit, ticket, 'approved', approver, {
         hash: ticket.hash,
         ...(hold === undefined ? {} : { hold }),
+        // Allowed only with four-eyes off (the gate refuses it otherwise), and said so in the record.
+        ...(isOwnTicket(ticket, approver) ? { byRequester: true } : {}),
       });
       if (overCaps.length > 0) throw capsError(overCaps);
       const value = await recheck(ticket, {
@@ -115,8 +122,12 @@ export class ApprovalSteps {
     const usage = this.#d.usage;
     usage.prune(now);
     const orders = ticket.legs.length;
-    const overCaps = checkDailyCaps({ orders, value }, usage.today(now, ticket.id), this.#d.policy);
-    const hold = overCaps.length === 0 ? usage.hold(ticket.id, now, orders, value) : undefined;
+    const overCaps = [
+      ...checkDailyCaps({ orders, value }, usage.today(now, ticket.id), this.#d.policy),
+      ...this.#personOver(ticket, { orders, value }, now),
+    ];
+    const person = ticket.requestedBy.person;
+    const hold = overCaps.length === 0 ? usage.hold(ticket.id, now, orders, value, person) : undefined;
     this.#d.emit(ticket, 'approved');
     return { overCaps, hold };
   }
@@ -126,11 +137,23 @@ export class ApprovalSteps {
     const { ticket } = held;
     const now = this.#d.clock.now();
     const orders = ticket.legs.length;
-    const over = checkDailyCaps({ orders, value }, this.#d.usage.today(now, ticket.id), this.#d.policy);
+    const over = [
+      ...checkDailyCaps({ orders, value }, this.#d.usage.today(now, ticket.id), this.#d.policy),
+      ...this.#personOver(ticket, { orders, value }, now),
+    ];
     if (over.length > 0) throw capsError(over);
-    const hold = this.#d.usage.hold(ticket.id, now, orders, value);
+    const hold = this.#d.usage.hold(ticket.id, now, orders, value, ticket.requestedBy.person);
     await auditTransition(this.#d.audit, ticket, SUBMITTED, undefined, { orders, value, hold });
     held.sentAt = this.#d.clock.now();
+  }
+
+  /** The requester's own caps as the people file says now, against what their other tickets hold today. */
+  #personOver(ticket: Ticket, adding: { orders: number; value: number }, now: number): Violation[] {
+    const id = ticket.requestedBy.person;
+    const person = id === undefined ? undefined : this.#d.people?.person(id);
+    if (person === undefined) return [];
+    const usage = this.#d.usage.today(now, ticket.id, person.id);
+    return checkPersonCaps(adding, usage, personCaps(person), person.id);
   }
 
   /** The kill switch as it is now, runtime flag and file: the last thing read before the orders leave. */

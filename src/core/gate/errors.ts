@@ -11,6 +11,7 @@ export const GATE_ERROR_CODES = [
   'INSTRUMENT_NOT_FOUND',
   'INVALID_ORDER',
   'CONFIRMATION_UNAVAILABLE',
+  'NOT_ALLOWED',
 ] as const;
 export type GateErrorCode = (typeof GATE_ERROR_CODES)[number];
 

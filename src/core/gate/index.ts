@@ -5,6 +5,7 @@ export type { OrderFeed } from './follow.js';
 export { KillSwitch } from './kill-switch.js';
 export type { GateBroker, GateOptions, TicketListener } from './options.js';
 export { OrderGate } from './order-gate.js';
+export { type GatePeople, isOwnTicket } from './person-rules.js';
 export { type ResolvedRef, resolveInstrumentRef } from './resolve.js';
 export { legSentence, marginSentence } from './summary.js';
 export { FINAL_TICKET_STATUSES } from './ticket-store.js';

@@ -4,6 +4,7 @@ import type { TradingPolicy } from '../checks/index.js';
 import type { BrokerClient } from '../client/types.js';
 import type { Clock } from '../clock.js';
 import type { OrderFeed } from './follow.js';
+import type { GatePeople } from './person-rules.js';
 import type { SettleTiming } from './reconcile.js';
 import type { Retention } from './ticket-store.js';
 import type { Ticket } from './types.js';
@@ -47,6 +48,11 @@ export interface GateOptions {
    * for all of them) instead of each reading its orders' histories.
    */
   readonly feed?: OrderFeed;
+  /**
+   * With a people file: decisions are judged by person and role (four-eyes across channels), and each
+   * requester's own caps hold on top of the desk's. Without it, the desk has one operator.
+   */
+  readonly people?: GatePeople;
 }
 
 /** Told of every ticket change (a copy: listeners cannot change the gate's tickets). */

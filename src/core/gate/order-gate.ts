@@ -1,4 +1,5 @@
 import type { Actor } from '../audit/index.js';
+import type { DailyUsage } from '../checks/index.js';
 import { normalizeTicketId } from '../orders/ticket-id.js';
 import { toIstIso } from '../time/ist.js';
 import { auditTransition } from './approval.js';
@@ -10,6 +11,7 @@ import { brokerFollower, feedFollower } from './follow.js';
 import { KillSwitch } from './kill-switch.js';
 import type { GateOptions, TicketListener } from './options.js';
 import { TicketOutcomes } from './outcomes.js';
+import { personRefusal } from './person-rules.js';
 import { buildTicket } from './preview.js';
 import { DEFAULT_SETTLE } from './reconcile.js';
 import { recordOutcomes } from './record.js';
@@ -82,6 +84,7 @@ export class OrderGate {
       outcomes: this.#outcomes,
       context: (except) => this.#context(except),
       emit: (ticket, event) => this.#emit(ticket, event),
+      ...(options.people === undefined ? {} : { people: options.people }),
     });
     const unsubscribe = options.feed?.subscribe((event) => this.#outcomes.observe(event));
     if (unsubscribe) this.#life.signal.addEventListener('abort', unsubscribe, { once: true });
@@ -119,13 +122,19 @@ export class OrderGate {
     signal?: AbortSignal,
     waitsFor?: DecisionPath,
   ): Promise<Ticket> {
+    const requester =
+      requestedBy.person === undefined ? undefined : this.#o.people?.person(requestedBy.person);
+    const context = this.#context();
     const built = await buildTicket(request, requestedBy, {
       broker: this.#o.broker,
       catalog: this.#o.catalog(),
       policy: this.#o.policy,
-      context: this.#context(),
+      context,
       ttlMs: this.#o.ttlMs ?? 120_000,
       ...(signal === undefined ? {} : { signal }),
+      ...(requester === undefined
+        ? {}
+        : { person: { person: requester, usage: this.#usage.today(context.now, undefined, requester.id) } }),
     });
     const ticket: Ticket = waitsFor === undefined ? built : { ...built, waitsFor };
     const event = ticket.status === 'PENDING' ? 'previewed' : 'refused';
@@ -259,6 +268,11 @@ export class OrderGate {
     return counts;
   }
 
+  /** What a person's tickets hold of today's caps (IST), as approvals reserved it. */
+  usageOf(person: string): DailyUsage {
+    return this.#usage.today(this.#o.clock.now(), undefined, person);
+  }
+
   /** Copies of the tickets in memory, newest first. */
   list(): Ticket[] {
     return this.#store.list().map((h) => {
@@ -350,16 +364,20 @@ export class OrderGate {
       );
     }
     const elsewhere = wrongPlace(ticket, via);
-    if (elsewhere === undefined) return held;
+    const notTheirs = elsewhere ?? personRefusal(ticket, actor, decision, via, this.#o.people);
+    if (notTheirs === undefined) return held;
     return this.#o.audit
       .append({
         event: DECISION_REFUSED,
         ticket: key,
         actor,
-        data: { reason: elsewhere, decision, path: via?.path },
+        data: { reason: notTheirs, decision, path: via?.path },
       })
       .then(() => {
-        throw new GateError('TICKET_NOT_FOUND', `${elsewhere}: nothing changed`);
+        throw new GateError(
+          elsewhere === undefined ? 'NOT_ALLOWED' : 'TICKET_NOT_FOUND',
+          `${notTheirs}: nothing changed`,
+        );
       });
   }
 

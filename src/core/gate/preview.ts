@@ -3,6 +3,7 @@ import type { Instrument, InstrumentCatalog } from '../catalogue/index.js';
 import {
   type CheckContext,
   checkBasket,
+  type DailyUsage,
   type OrderIntent,
   type TradingPolicy,
   type Violation,
@@ -15,12 +16,14 @@ import { isBrokerError } from '../errors.js';
 import { orderProblems } from '../orders/order-request.js';
 import { tagShapedWords, ticketTag } from '../orders/tag.js';
 import { newTicketId } from '../orders/ticket-id.js';
+import { type Person, personCaps } from '../people/person.js';
 import { toIstIso } from '../time/ist.js';
 import { DEFAULT_RETENTION, MAX_ORDERS_PER_MULTI } from '../vocabulary/index.js';
 import { GateError } from './errors.js';
 import { estimateMargin } from './margin.js';
 import { legMarket } from './market.js';
 import { freezeLeg, freezeStraddle, payloadHash } from './payload.js';
+import { checkPersonCaps } from './person-caps.js';
 import { resolveOrderInstrument, resolveStraddleContracts } from './resolve.js';
 import { ticketSummary } from './summary.js';
 import type { LegMarket, OrderInput, Ticket, TicketLeg, TicketRequest } from './types.js';
@@ -33,6 +36,8 @@ export interface PreviewDeps {
   readonly context: CheckContext;
   readonly ttlMs: number;
   readonly signal?: AbortSignal;
+  /** With a people file: the requester as it says now, and what their tickets hold today (their own caps). */
+  readonly person?: { readonly person: Person; readonly usage: DailyUsage };
 }
 
 function intentOf(order: OrderInput, instrument: Instrument): OrderIntent {
@@ -137,7 +142,10 @@ export async function buildTicket(
   // A preview is its requester's read: people's lane, queued with that person's other reads.
   const call: CallOptions = {
     lane: 'people',
-    asker: `${requestedBy.channel}:${requestedBy.id}`,
+    asker:
+      requestedBy.person === undefined
+        ? `${requestedBy.channel}:${requestedBy.id}`
+        : `person:${requestedBy.person}`,
     ...(deps.signal === undefined ? {} : { signal: deps.signal }),
   };
   const markets = await Promise.all(draft.map((d) => quoteOf(call, deps, d.instrument)));
@@ -171,6 +179,14 @@ export async function buildTicket(
     ...checked.legs.flatMap((l) => l.violations),
     ...checked.basket,
     ...unpriced,
+    ...(deps.person === undefined
+      ? []
+      : checkPersonCaps(
+          { orders: legs.length, value: checked.value },
+          deps.person.usage,
+          personCaps(deps.person.person),
+          deps.person.person.id,
+        )),
   ];
   const margin = await estimateMargin(deps.broker, legs, call);
   const warnings = margin.shortfall ? [`margin short by about ${margin.shortfall} rupees`] : [];

@@ -5,11 +5,15 @@ import { istDate } from '../time/ist.js';
 /** The audit event written just before orders are sent (the last step that can still stop them). */
 export const SUBMITTED = 'submitted';
 
-/** What one ticket holds of a day's caps: its orders and their value, on the IST day it was approved. */
+/**
+ * What one ticket holds of a day's caps: its orders and their value, on the IST day it was approved, and
+ * (with a people file) the person who asked for it, whose own caps it counts against too.
+ */
 export interface Hold {
   readonly day: string;
   readonly orders: number;
   readonly value: number;
+  readonly person?: string;
 }
 
 /** The holds of a usage book as a checkpoint keeps them. */
@@ -30,13 +34,18 @@ export class DailyUsageBook {
   /** Orders sent by versions that recorded usage only when sending (no hold per ticket). */
   readonly #legacy = new Map<string, DailyUsage>();
 
-  /** What is held on the IST day of `now`, leaving out the hold of ticket `except`. */
-  today(now: number, except?: string): DailyUsage {
+  /**
+   * What is held on the IST day of `now`, leaving out the hold of ticket `except`; with `person`, only
+   * what that person's tickets hold (the desk's usage otherwise).
+   */
+  today(now: number, except?: string, person?: string): DailyUsage {
     const day = istDate(now);
-    let orders = this.#legacy.get(day)?.orders ?? 0;
-    let value = this.#legacy.get(day)?.value ?? 0;
+    const legacy = person === undefined ? this.#legacy.get(day) : undefined;
+    let orders = legacy?.orders ?? 0;
+    let value = legacy?.value ?? 0;
     for (const [ticket, hold] of this.#holds) {
       if (hold.day !== day || ticket === except) continue;
+      if (person !== undefined && hold.person !== person) continue;
       orders += hold.orders;
       value += hold.value;
     }
@@ -48,9 +57,14 @@ export class DailyUsageBook {
     return this.#holds.get(ticket);
   }
 
-  /** Holds `orders` and `value` on the IST day of `now` for a ticket, replacing what it held. */
-  hold(ticket: string, now: number, orders: number, value: number): Hold {
-    const hold = { day: istDate(now), orders, value: round(value) };
+  /** Holds `orders` and `value` on the IST day of `now` for a ticket (and its person), replacing what it held. */
+  hold(ticket: string, now: number, orders: number, value: number, person?: string): Hold {
+    const hold = {
+      day: istDate(now),
+      orders,
+      value: round(value),
+      ...(person === undefined ? {} : { person }),
+    };
     this.#holds.set(ticket, hold);
     return hold;
   }
@@ -71,7 +85,8 @@ export class DailyUsageBook {
     const data = (entry.data ?? {}) as { hold?: Hold; release?: Hold; orders?: number; value?: number };
     const ticket = entry.ticket ?? '';
     if (data.hold !== undefined && typeof data.hold.day === 'string') {
-      this.#holds.set(ticket, { day: data.hold.day, orders: data.hold.orders, value: data.hold.value });
+      const { day, orders, value, person } = data.hold;
+      this.#holds.set(ticket, { day, orders, value, ...(typeof person === 'string' ? { person } : {}) });
     } else if (data.release !== undefined) {
       this.release(ticket, data.release);
     } else if (entry.event === SUBMITTED && !this.#holds.has(ticket)) {

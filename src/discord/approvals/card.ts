@@ -21,9 +21,18 @@ const HEADINGS: Readonly<Record<TicketStatus, { words: string; color: number }>>
   EXPIRED: { words: 'expired: nothing was sent', color: 0x95a5a6 },
 };
 
-/** A person as a card names them: a Discord user as a mention (which pings nobody), anyone else by name. */
+/**
+ * A person as a card names them: a Discord user as a mention (which pings nobody), anyone else by name;
+ * with a people file, first their person and the way they came in.
+ */
 export function actorText(actor: Actor): string {
-  if (actor.channel === 'discord' && /^\d{17,20}$/.test(actor.id)) return `<@${actor.id}>`;
+  const mention = actor.channel === 'discord' && /^\d{17,20}$/.test(actor.id) ? `<@${actor.id}>` : undefined;
+  if (actor.person !== undefined) {
+    const how =
+      mention ?? escapeMarkdown(actor.channel.startsWith('mcp') ? `via MCP, ${actor.id}` : actor.channel);
+    return `${escapeMarkdown(actor.person)} (${how})`;
+  }
+  if (mention !== undefined) return mention;
   const who =
     actor.channel === 'mcp' ? `the MCP client ${actor.id}` : `${actor.name ?? actor.id} (${actor.channel})`;
   return escapeMarkdown(who);
@@ -102,7 +111,7 @@ export function renderCard(
   const by = ticket.decidedBy;
   const words =
     ticket.status === 'SUBMITTING' && by !== undefined
-      ? `approved by ${escapeMarkdown(by.name ?? by.id)}, checking and sending`
+      ? `approved by ${escapeMarkdown(by.person ?? by.name ?? by.id)}, checking and sending`
       : heading.words;
   const fields: APIEmbedField[] = [
     { name: 'Requested by', value: actorText(ticket.requestedBy), inline: true },

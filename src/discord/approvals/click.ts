@@ -1,7 +1,8 @@
 import { type ButtonInteraction, MessageFlags } from 'discord.js';
-import type { DecisionSource, Ticket } from '../../core/gate/index.js';
+import { type DecisionSource, isOwnTicket, type Ticket } from '../../core/gate/index.js';
 import type { CommandContext } from '../command.js';
 import { describeError } from '../errors.js';
+import { deciderRefusal } from '../interactions/people-access.js';
 import { tellPrivately } from '../interactions/respond.js';
 import { NO_MENTIONS } from '../messages.js';
 import { isApprover, memberRoleIds, ownTicket } from './access.js';
@@ -14,10 +15,19 @@ function accessRefusal(i: ButtonInteraction, ctx: CommandContext): string | unde
   if (i.channelId !== settings.approvalsChannel || i.message.channelId !== i.channelId) {
     return 'Orders are decided only on cards in the approvals channel: nothing changed.';
   }
+  if (settings.withPeople) return deciderRefusal(ctx.person);
   if (!isApprover(settings, ctx.actor.id, memberRoleIds(i.member))) {
     return 'You are not an approver (OMSDESK_DISCORD_APPROVERS lists who is): the order was not confirmed or rejected, nothing changed.';
   }
   return undefined;
+}
+
+/** Four-eyes: the clicker asked for this ticket (as a person with a people file, else as a Discord user). */
+function ownByFourEyes(ticket: Ticket, ctx: CommandContext): boolean {
+  const { settings } = ctx.deps;
+  return settings.withPeople
+    ? settings.fourEyes && isOwnTicket(ticket, ctx.actor)
+    : ownTicket(settings, ticket, ctx.actor.id);
 }
 
 /**
@@ -33,7 +43,7 @@ export async function decideByClick(
   id: string,
   ctx: CommandContext,
 ): Promise<void> {
-  const { gate, settings } = ctx.deps;
+  const { gate } = ctx.deps;
   const refuse = async (text: string, record: boolean): Promise<void> => {
     if (record) await gate.refuseDecision(id, ctx.actor, text).catch(() => undefined);
     await i.reply({ content: text, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
@@ -47,7 +57,7 @@ export async function decideByClick(
       false,
     );
   }
-  if (ticket.status === 'PENDING' && ownTicket(settings, ticket, ctx.actor.id)) {
+  if (ticket.status === 'PENDING' && ownByFourEyes(ticket, ctx)) {
     return refuse(
       'Four-eyes rule: you asked for this order, so another approver must decide it. Nothing changed.',
       true,

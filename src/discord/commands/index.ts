@@ -18,7 +18,9 @@ import { securityCommand } from './security.js';
 import { spanCommand } from './span.js';
 import { straddleCommand } from './straddle.js';
 import { summaryCommand } from './summary.js';
+import { tokenCommand } from './token.js';
 import { tradesCommand } from './trades.js';
+import { whoamiCommand } from './whoami.js';
 
 /** Every command of the desk, in the order Discord lists them. */
 export const ALL_COMMANDS: readonly SlashCommand[] = [
@@ -40,9 +42,14 @@ export const ALL_COMMANDS: readonly SlashCommand[] = [
   pendingCommand,
   haltCommand,
   resumeCommand,
+  whoamiCommand,
+  tokenCommand,
 ];
 
-/** The commands to register with these settings: a read-only desk has no order or halt commands. */
+/**
+ * The commands to register with these settings: a read-only desk has no order or halt commands, a desk
+ * without a people file no /whoami or /token.
+ */
 export function registeredCommands(settings: DeskSettings): SlashCommand[] {
   return ALL_COMMANDS.filter((c) => kindRefusal(c.kind, settings) === undefined);
 }

@@ -36,10 +36,13 @@ export function placeRefusal(interaction: Interaction, settings: DeskSettings): 
   return undefined;
 }
 
-/** Why a kind of command cannot run with these settings (a read-only desk), if it cannot. */
+/** Why a kind of command cannot run with these settings (a read-only desk, no people file), if it cannot. */
 export function kindRefusal(kind: string, settings: DeskSettings): string | undefined {
+  if (kind === 'people' && !settings.withPeople) {
+    return 'omsdesk runs without a people file (one operator): there is nobody to name and no personal token to give.';
+  }
   if (kind !== 'order' && kind !== 'control') return undefined;
-  if (settings.approvers.length === 0) {
+  if (!settings.withPeople && settings.approvers.length === 0) {
     return 'The desk is read-only: no approver is configured (OMSDESK_DISCORD_APPROVERS), so orders cannot be placed or trading halted from Discord.';
   }
   if (kind === 'order' && settings.readOnly) {

@@ -6,6 +6,7 @@ import {
   MessageFlags,
 } from 'discord.js';
 import type { Actor } from '../../core/audit/index.js';
+import type { Person as Linked } from '../../core/people/index.js';
 import { isApprover, memberRoleIds } from '../approvals/access.js';
 import { parseDecisionId } from '../approvals/buttons.js';
 import type { CardBoard } from '../approvals/card-board.js';
@@ -17,6 +18,7 @@ import type { ChannelMessages } from '../messages.js';
 import { LIMITS } from '../text/limits.js';
 import { parsePageId } from '../text/paging.js';
 import { kindRefusal, memberUser, type Person, placeRefusal } from './guard.js';
+import { commandRefusal } from './people-access.js';
 import type { Problem } from './problems.js';
 import { failAfterDefer, payload, tellPrivately } from './respond.js';
 import { NOT_SUPPORTED } from './screen.js';
@@ -45,19 +47,26 @@ export interface RouterOptions {
  * the person where Discord still lets us, and logged once without secrets.
  */
 export function createRouter(o: RouterOptions): (interaction: Interaction) => Promise<void> {
-  const contextOf = (i: Interaction, person: Person): CommandContext => {
+  /** With a people file: the person this member is linked to, as the file says now. */
+  const linkedTo = async (person: Person): Promise<Linked | undefined> =>
+    o.deps.people === undefined ? undefined : await o.deps.people.byDiscord(person.id);
+
+  const contextOf = (i: Interaction, person: Person, linked?: Linked): CommandContext => {
     const actor: Actor = {
       channel: 'discord',
       id: person.id,
       name: person.username,
       ...(i.channelId === null ? {} : { channelId: i.channelId }),
+      ...(linked === undefined ? {} : { person: linked.id }),
     };
+    // Each person's reads queue by themselves: a busy one cannot hold back the others.
+    const asker = linked === undefined ? `discord:${actor.id}` : `person:${linked.id}`;
     return {
-      // Each person's reads queue by themselves: a busy one cannot hold back the others.
-      deps: { ...o.deps, client: o.deps.client.as({ lane: 'people', asker: `discord:${actor.id}` }) },
+      deps: { ...o.deps, client: o.deps.client.as({ lane: 'people', asker }) },
       cards: o.cards,
       messages: o.messages,
       actor,
+      ...(linked === undefined ? {} : { person: linked }),
       signal: AbortSignal.any([o.life, AbortSignal.timeout(WORK_LIMIT_MS)]),
     };
   };
@@ -70,10 +79,14 @@ export function createRouter(o: RouterOptions): (interaction: Interaction) => Pr
     const refusal = placeRefusal(i, settings) ?? kindRefusal(cmd.kind, settings);
     const person = memberUser(i);
     if (refusal !== undefined || person === undefined) return tellPrivately(i, refusal ?? NOT_SUPPORTED);
-    if (cmd.kind === 'control' && !isApprover(settings, person.id, memberRoleIds(i.member))) {
+    const linked = await linkedTo(person);
+    if (settings.withPeople) {
+      const denied = commandRefusal(cmd.kind, linked);
+      if (denied !== undefined) return tellPrivately(i, denied);
+    } else if (cmd.kind === 'control' && !isApprover(settings, person.id, memberRoleIds(i.member))) {
       return tellPrivately(i, 'Only approvers (OMSDESK_DISCORD_APPROVERS) can halt or resume trading.');
     }
-    const ctx = contextOf(i, person);
+    const ctx = contextOf(i, person, linked);
     let work: Work;
     try {
       work = cmd.prepare(i, ctx);
@@ -110,12 +123,15 @@ export function createRouter(o: RouterOptions): (interaction: Interaction) => Pr
     const person = memberUser(i);
     if (refusal !== undefined || person === undefined) return tellPrivately(i, refusal ?? NOT_SUPPORTED);
     const decision = parseDecisionId(i.customId);
-    if (decision) return decideByClick(i, decision.decision, decision.ticketId, contextOf(i, person));
+    if (decision) {
+      const ctx = contextOf(i, person, await linkedTo(person));
+      return decideByClick(i, decision.decision, decision.ticketId, ctx);
+    }
     const page = parsePageId(i.customId);
     const cmd = page === undefined ? undefined : o.commands.get(page.command);
     if (!page || !cmd?.page)
       return tellPrivately(i, 'This button is not one omsdesk knows: nothing was done.');
-    const work = cmd.page(page.page, page.arg, contextOf(i, person));
+    const work = cmd.page(page.page, page.arg, contextOf(i, person, await linkedTo(person)));
     await i.deferUpdate();
     try {
       await i.editReply(payload(await work()));

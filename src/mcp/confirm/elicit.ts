@@ -1,7 +1,7 @@
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import type { Actor } from '../../core/audit/index.js';
 import { isGateError, type Ticket } from '../../core/gate/index.js';
-import { clientName, type ToolContext } from '../context.js';
+import { mcpActor, type ToolContext } from '../context.js';
 import type { Decision } from './decision.js';
 import { tellWhileWaiting } from './progress.js';
 
@@ -44,7 +44,7 @@ export function confirmationForm(ctx: ToolContext, ticket: Ticket): ElicitReques
 
 /** Who confirms through the client's form: the person at the named client. */
 export function formPerson(ctx: ToolContext): Actor {
-  return { channel: 'mcp-elicitation', id: clientName(ctx) };
+  return mcpActor(ctx, 'mcp-elicitation');
 }
 
 /**
@@ -60,11 +60,14 @@ export async function decide(
 ): Promise<Decision> {
   const { gate } = ctx.deps;
   const person = formPerson(ctx);
+  // The person's role and the four-eyes rule are read as they are now: the form may have waited minutes.
+  await ctx.deps.people?.directory.refresh();
+  const via = { path: 'elicitation' } as const;
   if (!(answer instanceof Error) && answer.action === 'accept' && answer.content?.[CONFIRM_FIELD] === true) {
     try {
       return {
-        ticket: await gate.approve(ticket.id, person, { expectedHash: hash }),
-        lead: 'Confirmed by the person at the MCP client.',
+        ticket: await gate.approve(ticket.id, person, { expectedHash: hash, via }),
+        lead: `Confirmed by ${ctx.person === undefined ? 'the person' : ctx.person.id} at the MCP client.`,
       };
     } catch (error) {
       if (!isGateError(error)) throw error;
@@ -80,7 +83,7 @@ export async function decide(
           ? 'the person declined'
           : 'the person dismissed the confirmation';
   try {
-    return { ticket: await gate.decline(ticket.id, person, why), lead: `Not placed: ${why}.` };
+    return { ticket: await gate.decline(ticket.id, person, why, via), lead: `Not placed: ${why}.` };
   } catch (error) {
     if (!isGateError(error)) throw error;
     return { ticket: gate.get(ticket.id) ?? ticket, error };

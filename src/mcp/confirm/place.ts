@@ -41,6 +41,19 @@ function awaitToolConfirmation(ctx: ToolContext, ticket: Ticket): Reply<AnswerDa
 }
 
 /**
+ * Under four-eyes a person never confirms their own ticket, so their assistant's form and confirm_order
+ * are no way for it: it goes to the Discord approvers, or nowhere (refused before anything is previewed).
+ */
+function fourEyesPath(ctx: ToolContext, hasChannel: boolean): ConfirmationPath | undefined {
+  if (ctx.person === undefined || !ctx.deps.people?.fourEyes) return undefined;
+  if (hasChannel) return 'discord';
+  throw new GateError(
+    'CONFIRMATION_UNAVAILABLE',
+    `four-eyes is on (OMSDESK_DISCORD_FOUR_EYES), so ${ctx.person.id}'s orders need another approver, and no Discord approvals channel runs in this omsdesk: run omsdesk serve with the Discord desk`,
+  );
+}
+
+/**
  * The one way the placement tools reach the broker: choose how a human confirms, preview through the
  * gate, then ask that human. No path, no preview: the call is refused and nothing is sent. In 2026-07-28
  * the form is an input-required round (the retry answers it), and a Discord approver is waited for only
@@ -59,7 +72,7 @@ export async function placeThroughGate(
     hasChannel: deps.approvalChannel !== undefined,
     broker: deps.broker,
   };
-  const path = choosePath(deps.confirm, facts);
+  const path = fourEyesPath(ctx, facts.hasChannel) ?? choosePath(deps.confirm, facts);
   if (path === 'none') throw new GateError('CONFIRMATION_UNAVAILABLE', noPathMessage(deps.confirm, facts));
   const ticket = await deps.gate.preview(request, requester(ctx), ctx.signal, path);
   if (ticket.status !== 'PENDING')

@@ -17,6 +17,7 @@ export function askInRound(ctx: ToolContext, ticket: Ticket, tool: string): Inpu
     hash: ticket.hash,
     tool,
     expiresAtMs: Date.parse(ticket.expiresAt),
+    ...(ctx.person === undefined ? {} : { person: ctx.person.id }),
   });
   return inputRequired({
     inputRequests: { [FORM]: inputRequired.elicit(confirmationForm(ctx, ticket)) },
@@ -36,9 +37,12 @@ export function roundHandle(ctx: ToolContext): string | undefined {
  */
 export async function answerRound(ctx: ToolContext, handle: string, tool: string): Promise<Decision> {
   const { gate } = ctx.deps;
-  const taken = ctx.deps.rounds.take(handle);
+  const taken = ctx.deps.rounds.take(handle, ctx.person?.id);
   if (taken.kind === 'unknown') {
     throw new GateError('TICKET_NOT_FOUND', 'this confirmation round is not one omsdesk handed out');
+  }
+  if (taken.kind === 'another') {
+    throw new GateError('NOT_ALLOWED', 'this confirmation round is another person’s: only they answer it');
   }
   const { round } = taken;
   const ticket = gate.get(round.ticketId) ?? (await gate.find(round.ticketId));

@@ -10,12 +10,15 @@ export interface Round {
   readonly tool: string;
   /** The ticket's expiry: the round ends with it. */
   readonly expiresAtMs: number;
+  /** With a people file: whose round it is; another person's retry can neither answer nor use it up. */
+  readonly person?: string;
 }
 
 /** What taking a round's handle found. */
 export type Taken =
   | { readonly kind: 'open'; readonly round: Round }
   | { readonly kind: 'used'; readonly round: Round }
+  | { readonly kind: 'another' }
   | { readonly kind: 'unknown' };
 
 interface Entry {
@@ -58,10 +61,14 @@ export class ConfirmRounds {
     return this.#entries.has(handle);
   }
 
-  /** Takes a round once: `open` the first time, `used` after, `unknown` for anything not given out. */
-  take(handle: string): Taken {
+  /**
+   * Takes a round once: `open` the first time, `used` after, `unknown` for anything not given out, and
+   * `another` (left untouched) when `person` is not whose round it is.
+   */
+  take(handle: string, person?: string): Taken {
     const entry = this.#entries.get(handle);
     if (entry === undefined) return { kind: 'unknown' };
+    if (entry.round.person !== person) return { kind: 'another' };
     if (entry.used) return { kind: 'used', round: entry.round };
     entry.used = true;
     return { kind: 'open', round: entry.round };

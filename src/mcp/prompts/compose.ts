@@ -1,19 +1,42 @@
-import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
+import {
+  type McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import { GateError } from '../../core/gate/index.js';
 import { toIstIso } from '../../core/time/ist.js';
 import type { Era, ResolvedDeps, ToolContext } from '../context.js';
 import { describeError } from '../errors.js';
+import { mayOrder } from '../ordering.js';
+import { requestContext } from '../request.js';
 import type { Tool } from '../tool.js';
 import { hasUntrusted, UNTRUSTED_LEGEND } from '../untrusted.js';
 
-/** What a prompt is built with: the process's dependencies and this request, as a tool call has them. */
-export function promptContext(
+/**
+ * What a prompt is built with: the process's dependencies and this request, as a tool call has them (its
+ * person checked on this request). `ordering`: the prompt leads to an order, so only for who may place one.
+ */
+export async function promptContext(
   name: string,
   deps: ResolvedDeps,
   server: McpServer,
   req: ServerContext,
   era: Era,
-): ToolContext {
-  return { tool: name, deps, server, req, era, signal: req.mcpReq.signal };
+  ordering = false,
+): Promise<ToolContext> {
+  try {
+    const ctx = await requestContext(name, deps, server, req, era);
+    if (ordering && !mayOrder(ctx.person)) {
+      throw new GateError(
+        'NOT_ALLOWED',
+        `${ctx.person?.id} is a ${ctx.person?.role} and may not ask for orders`,
+      );
+    }
+    return ctx;
+  } catch (error) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidRequest, describeError(error));
+  }
 }
 
 /** A read's text under a heading; a read that fails says why instead, so the prompt still comes. */

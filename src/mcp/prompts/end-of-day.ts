@@ -15,7 +15,7 @@ export function registerEndOfDay(server: McpServer, ready: Promise<ResolvedDeps>
         "Today's trading summed up: orders, fills, rejections and why, what is still open, cash and margin.",
     },
     async (req) => {
-      const ctx = promptContext('end_of_day', await ready, server, req, era);
+      const ctx = await promptContext('end_of_day', await ready, server, req, era);
       const sections = await Promise.all([
         section(ctx, 'Orders today', getOrderBookTool, { limit: 100 }),
         section(ctx, 'Fills today', getTradeBookTool, { limit: 100 }),

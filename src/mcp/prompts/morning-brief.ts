@@ -24,7 +24,7 @@ export function registerMorningBrief(server: McpServer, ready: Promise<ResolvedD
       }),
     },
     async ({ watch }, req) => {
-      const ctx = promptContext('morning_brief', await ready, server, req, era);
+      const ctx = await promptContext('morning_brief', await ready, server, req, era);
       const sections = await Promise.all([
         section(ctx, 'Limits', getLimitsTool),
         section(ctx, 'Positions (holdings)', getHoldingsTool, { limit: 50 }),

@@ -5,6 +5,7 @@ import { PRODUCTS } from '../../core/vocabulary/index.js';
 import type { Era, ResolvedDeps } from '../context.js';
 import { describeError } from '../errors.js';
 import { resolveInstrument } from '../inputs.js';
+import type { Toggle } from '../ordering.js';
 import { getLimitsTool } from '../tools/get-limits.js';
 import { getQuoteTool } from '../tools/get-quote.js';
 import { getSecurityInfoTool } from '../tools/get-security-info.js';
@@ -46,8 +47,8 @@ function argsSchema(ready: Promise<ResolvedDeps>) {
 }
 
 /** `order_review`: an order looked over with the person before anything is previewed or sent. */
-export function registerOrderReview(server: McpServer, ready: Promise<ResolvedDeps>, era: Era): void {
-  server.registerPrompt(
+export function registerOrderReview(server: McpServer, ready: Promise<ResolvedDeps>, era: Era): Toggle {
+  return server.registerPrompt(
     'order_review',
     {
       title: 'Review an order before placing it',
@@ -56,7 +57,7 @@ export function registerOrderReview(server: McpServer, ready: Promise<ResolvedDe
       argsSchema: argsSchema(ready),
     },
     async (args, req) => {
-      const ctx = promptContext('order_review', await ready, server, req, era);
+      const ctx = await promptContext('order_review', await ready, server, req, era, true);
       let key: string;
       try {
         key = resolveInstrument(ctx.deps.catalog(), args.instrument).key;

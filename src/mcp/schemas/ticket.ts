@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Actor } from '../../core/audit/index.js';
 import { instrumentKey } from '../../core/catalogue/index.js';
 import type { Ticket, TicketLeg } from '../../core/gate/index.js';
 import { cleanExternal } from '../untrusted.js';
@@ -49,7 +50,8 @@ export const ticketOut = {
   violations: z.array(z.object({ rule: z.string(), message: z.string() })),
   warnings: z.array(z.string()),
   reason: z.string().optional(),
-  decidedBy: z.object({ channel: z.string(), id: z.string() }).optional(),
+  requestedBy: z.object({ channel: z.string(), id: z.string(), person: z.string().optional() }),
+  decidedBy: z.object({ channel: z.string(), id: z.string(), person: z.string().optional() }).optional(),
   legs: z.array(legOut),
   margin: z.object({
     required: z.number().optional(),
@@ -101,7 +103,8 @@ export function ticketData(ticket: Ticket, confirmation: ConfirmationPath, nextS
     violations: ticket.violations.map((v) => ({ rule: v.rule, message: v.message })),
     warnings: [...ticket.warnings],
     reason: ticket.reason === undefined ? undefined : cleanExternal(ticket.reason, 600),
-    decidedBy: ticket.decidedBy && { channel: ticket.decidedBy.channel, id: ticket.decidedBy.id },
+    requestedBy: actorOut(ticket.requestedBy),
+    decidedBy: ticket.decidedBy && actorOut(ticket.decidedBy),
     legs: ticket.legs.map(legOf),
     margin: {
       required: ticket.margin.required,
@@ -109,6 +112,15 @@ export function ticketData(ticket: Ticket, confirmation: ConfirmationPath, nextS
       shortfall: ticket.margin.shortfall,
       basis: ticket.margin.basis,
     },
+  };
+}
+
+/** Who acted, as the ticket's data names them: channel, id there, and their person (with a people file). */
+function actorOut(actor: Actor): { channel: string; id: string; person?: string } {
+  return {
+    channel: actor.channel,
+    id: actor.id,
+    ...(actor.person === undefined ? {} : { person: actor.person }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GateError } from '../../core/gate/index.js';
 import { ticketReply } from '../confirm/place.js';
-import { clientName } from '../context.js';
+import { mcpActor } from '../context.js';
 import { ticketIdField } from '../fields.js';
 import { answerOut } from '../schemas/ticket.js';
 import { defineTool, PLACE } from '../tool.js';
@@ -30,11 +30,10 @@ export const confirmOrderTool = defineTool({
     if (!ctx.deps.toolTickets.has(id)) {
       throw new GateError('TICKET_NOT_FOUND', `no ticket ${id} awaits confirmation with confirm_order`);
     }
-    const ticket = await ctx.deps.gate.approve(
-      id,
-      { channel: 'mcp-tool', id: clientName(ctx) },
-      args.hash === undefined ? {} : { expectedHash: args.hash },
-    );
+    const ticket = await ctx.deps.gate.approve(id, mcpActor(ctx, 'mcp-tool'), {
+      via: { path: 'tool' },
+      ...(args.hash === undefined ? {} : { expectedHash: args.hash }),
+    });
     return ticketReply({ ticket, lead: 'Confirmed with confirm_order.' }, 'tool');
   },
 });

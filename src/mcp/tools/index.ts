@@ -15,6 +15,7 @@ import { placeLongStraddleTool } from './place-long-straddle.js';
 import { placeMultiOrderTool } from './place-multi-order.js';
 import { placeOrderTool } from './place-order.js';
 import { searchInstrumentsTool } from './search-instruments.js';
+import { whoamiTool } from './whoami.js';
 
 /** Tools that only read, registered in every mode. */
 export const READ_TOOLS: readonly Tool[] = [
@@ -37,3 +38,6 @@ export const PLACEMENT_TOOLS: readonly Tool[] = [placeOrderTool, placeMultiOrder
 
 /** The model-side confirmation, registered only where tool confirmation is allowed. */
 export const CONFIRM_TOOL: Tool = confirmOrderTool;
+
+/** Who the caller is, registered only with a people file (without one, omsdesk has a single operator). */
+export const WHOAMI_TOOL: Tool = whoamiTool;

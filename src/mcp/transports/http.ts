@@ -9,12 +9,16 @@ import {
   isLegacyRequest,
 } from '@modelcontextprotocol/server';
 import { type Logger, silentLogger } from '../../core/logger.js';
+import type { Person } from '../../core/people/index.js';
 import { isLoopback } from '../../core/transport/loopback.js';
+import { fitOrdering, mayOrder } from '../ordering.js';
+import { personOfAuth } from '../people.js';
 import type { McpService } from '../server.js';
 import { type Every, everyInterval } from '../timers.js';
 import { BodyError, discardBody, readJsonBody } from './body.js';
 import { EventBudget } from './event-budget.js';
 import { allowedHosts, allowedOrigins, type GuardOptions, guardRequest, type Refusal } from './guards.js';
+import { checkPersonalToken, type HttpPeople, NOT_YOUR_SESSION } from './people-auth.js';
 import { SessionTable } from './sessions.js';
 
 /**
@@ -24,8 +28,15 @@ import { SessionTable } from './sessions.js';
 export type SideRoutes = (
   req: IncomingMessage,
   res: ServerResponse,
-  access: () => Refusal | undefined,
+  access: () => Promise<Refusal | undefined>,
 ) => boolean;
+
+/** What the checks made of a request: refused, or let in (as a person, with a people file). */
+interface Admission {
+  readonly refusal?: Refusal;
+  readonly person?: Person;
+  readonly auth?: AuthInfo;
+}
 
 /** How to serve MCP over Streamable HTTP. */
 export interface HttpOptions extends GuardOptions {
@@ -45,6 +56,8 @@ export interface HttpOptions extends GuardOptions {
   readonly sideRoutes?: SideRoutes;
   /** What the sessions' resumable events may hold together (default: `EVENT_BUDGET`). */
   readonly events?: EventBudget;
+  /** With a people file: every request carries a personal token instead of the shared one. */
+  readonly people?: HttpPeople;
 }
 
 /** A listening MCP HTTP endpoint. */
@@ -80,13 +93,15 @@ function reply(
 
 /**
  * Serves MCP at `/mcp` in both revisions, refusing foreign Host and Origin headers (403) and, when a token
- * is set, requests without it (401); binding off loopback without a token is refused. A request of
+ * is set, requests without it (401); binding off loopback without a token is refused. With a people file
+ * each request instead carries its person's own token (`people-auth.ts`), and a 2025-11-25 session serves
+ * only the person who opened it (403 for another), its lists fitted to their role at each request. A request of
  * 2026-07-28 (its `_meta` says so) is served on its own, with no session and no handshake; 2025-11-25
  * clients get stateful sessions as before, so elicitation, progress and resumable streams reach them.
  * The verified credential rides each request to the handlers (`authInfo`), never a session.
  */
 export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
-  if (!isLoopback(o.host) && (o.token === undefined || o.token === '')) {
+  if (!isLoopback(o.host) && (o.token === undefined || o.token === '') && o.people === undefined) {
     throw new Error(
       `refusing to serve MCP on ${o.host} without a token: set OMSDESK_MCP_TOKEN, or bind to 127.0.0.1`,
     );
@@ -95,16 +110,20 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   const maxBodyBytes = o.maxBodyBytes ?? 1024 * 1024;
   const onerror = (error: Error): void => logger.debug('mcp http', { error: error.message });
   const table = new SessionTable(
-    () => o.service.server({ era: 'legacy' }),
+    (may) => o.service.server({ era: 'legacy', mayOrder: may }),
     { maxSessions: o.maxSessions ?? 64, idleMs: o.idleMs ?? 30 * 60_000 },
     { now: o.now ?? Date.now, every: o.every ?? everyInterval },
     o.events ?? new EventBudget(),
   );
-  const modern = createMcpHandler(({ era }) => o.service.server({ era, perRequest: true }), {
-    legacy: 'reject',
-    onerror,
-    maxRequestBodySize: maxBodyBytes,
-  });
+  const modern = createMcpHandler(
+    ({ era, authInfo }) =>
+      o.service.server({ era, perRequest: true, mayOrder: mayOrder(personOfAuth(authInfo)) }),
+    {
+      legacy: 'reject',
+      onerror,
+      maxRequestBodySize: maxBodyBytes,
+    },
+  );
   const serveModern = toNodeHandler(modern, { onerror, maxRequestBodySize: maxBodyBytes });
   const stopUpdates = o.service.updates.listen((uris) => {
     for (const uri of uris) modern.notify.resourceUpdated(uri);
@@ -113,51 +132,78 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   let options: GuardOptions = o;
 
   /** 2025-11-25: a session's request, held busy from before its body is read so it cannot be evicted. */
-  const inSession = async (req: IncomingMessage, res: ServerResponse, id: string): Promise<void> => {
-    const transport = table.use(id, res);
-    if (!transport) {
+  const inSession = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    id: string,
+    person: Person | undefined,
+  ): Promise<void> => {
+    const session = table.use(id, res, person?.id);
+    if (session === undefined || session === 'another') {
       if (req.method === 'POST') discardBody(req, DISCARD_MS);
+      if (session === 'another') return reply(res, NOT_YOUR_SESSION.status, NOT_YOUR_SESSION.message);
       return reply(res, 404, 'session not found: start a new session');
     }
-    if (req.method !== 'POST') return transport.handleRequest(req, res);
-    return transport.handleRequest(req, res, await readJsonBody(req, maxBodyBytes));
+    // The role as the people file says now: a demoted person's session stops listing placement tools.
+    if (person !== undefined) fitOrdering(session.server, mayOrder(person));
+    const { endpoint } = session;
+    if (req.method !== 'POST') return endpoint.handleRequest(req, res);
+    return endpoint.handleRequest(req, res, await readJsonBody(req, maxBodyBytes));
   };
 
   /** 2025-11-25: an initialize opens a session; anything else without one is refused. */
-  const openSession = async (res: ServerResponse, req: IncomingMessage, body: unknown): Promise<void> => {
+  const openSession = async (
+    res: ServerResponse,
+    req: IncomingMessage,
+    body: unknown,
+    person: Person | undefined,
+  ): Promise<void> => {
     if (!isInitializeRequest(body))
       return reply(res, 400, 'bad request: send initialize first, then the mcp-session-id header');
-    const transport = await table.open(res);
-    if (!transport) {
+    const owner = person === undefined ? undefined : { id: person.id, mayOrder: mayOrder(person) };
+    const endpoint = await table.open(res, owner);
+    if (!endpoint) {
       return reply(res, 503, 'too many open sessions, all busy: retry later', {
         'retry-after': String(RETRY_AFTER_S),
       });
     }
-    return transport.handleRequest(req, res, body);
+    return endpoint.handleRequest(req, res, body);
+  };
+
+  /** The checks every request of this server passes: Host, Origin, and its bearer (the shared token, or a person's own). */
+  const admit = async (req: IncomingMessage): Promise<Admission> => {
+    const refusal = guardRequest(req.headers, options, guards.hosts, guards.origins);
+    if (refusal) return { refusal };
+    if (o.people === undefined) return options.token === undefined ? {} : { auth: SHARED_TOKEN };
+    const checked = await checkPersonalToken(req.headers, o.people);
+    return checked.ok ? { person: checked.person, auth: checked.auth } : { refusal: checked.refusal };
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const access = () => guardRequest(req.headers, options, guards.hosts, guards.origins);
     if (path !== MCP_PATH) {
-      if (o.sideRoutes?.(req, res, access)) return;
+      if (o.sideRoutes?.(req, res, async () => (await admit(req)).refusal)) return;
       return reply(res, 404, `not found: MCP is served at ${MCP_PATH}`);
     }
-    const refusal = access();
-    if (refusal) return reply(res, refusal.status, refusal.message, { ...refusal.headers });
-    if (options.token !== undefined) (req as IncomingMessage & { auth?: AuthInfo }).auth = SHARED_TOKEN;
+    const { refusal, person, auth } = await admit(req);
+    if (refusal) {
+      if (req.method === 'POST') discardBody(req, DISCARD_MS);
+      return reply(res, refusal.status, refusal.message, { ...refusal.headers });
+    }
+    if (auth !== undefined) (req as IncomingMessage & { auth?: AuthInfo }).auth = auth;
     const sessionId = req.headers['mcp-session-id'];
     const id = Array.isArray(sessionId) ? sessionId[0] : sessionId;
     if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'DELETE')
       return reply(res, 405, 'method not allowed', { allow: 'GET, POST, DELETE' });
-    if (id !== undefined) return inSession(req, res, id);
+    if (id !== undefined) return inSession(req, res, id, person);
     if (req.method !== 'POST') return reply(res, 400, 'a valid mcp-session-id header is required');
     if (!isJsonContentType(req.headers['content-type'] ?? null))
       return reply(res, 415, 'unsupported media type: send Content-Type: application/json');
     const body = await readJsonBody(req, maxBodyBytes);
     // Node's message types `method` as possibly absent; the adapter's shape does not (it is there for a server's requests).
     const node = req as NodeIncomingMessageLike;
-    if (await isLegacyRequest(await toWebRequest(node, body), body)) return openSession(res, req, body);
+    if (await isLegacyRequest(await toWebRequest(node, body), body))
+      return openSession(res, req, body, person);
     return serveModern(node, res, body);
   };
 

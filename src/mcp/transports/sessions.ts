@@ -20,6 +20,8 @@ interface Session {
   lastSeen: number;
   /** True once the client's initialize succeeded and it holds the id. */
   ready: boolean;
+  /** With a people file: the person who opened it, the only one it ever serves. */
+  readonly owner?: string;
 }
 
 const idle = (s: Session): boolean => s.inFlight === 0 && s.calls.size === 0;
@@ -72,7 +74,8 @@ export class SessionTable {
   readonly #stopSweeping: () => void;
 
   constructor(
-    private readonly createServer: () => McpServer,
+    /** A session's server; `mayOrder` false lists no placement tools (a viewer's session). */
+    private readonly createServer: (mayOrder: boolean) => McpServer,
     private readonly limits: SessionLimits,
     private readonly time: SessionTime,
     private readonly budget: EventBudget = new EventBudget(),
@@ -85,23 +88,34 @@ export class SessionTable {
     return this.#sessions.size;
   }
 
-  /** The session with this id, held busy until `res` closes; undefined when there is no such session. */
-  use(id: string, res: ServerResponse): SessionEndpoint | undefined {
+  /**
+   * The session with this id, held busy until `res` closes; undefined when there is no such session, and
+   * `another` (not held) when `owner` is not the person it belongs to.
+   */
+  use(
+    id: string,
+    res: ServerResponse,
+    owner?: string,
+  ): { readonly endpoint: SessionEndpoint; readonly server: McpServer } | 'another' | undefined {
     const session = this.#sessions.get(id);
     if (!session?.ready) return undefined;
+    if (session.owner !== owner) return 'another';
     this.#hold(session, res);
-    return deliveringEndpoint(session.transport, session.events);
+    return { endpoint: deliveringEndpoint(session.transport, session.events), server: session.server };
   }
 
   /**
    * A new session for the initialize request answered on `res`, connected to a fresh server; undefined
    * when the table is full and every session is busy.
    */
-  async open(res: ServerResponse): Promise<SessionEndpoint | undefined> {
+  async open(
+    res: ServerResponse,
+    owner?: { readonly id: string; readonly mayOrder: boolean },
+  ): Promise<SessionEndpoint | undefined> {
     // The slot is taken before the first await, so a burst of initializes cannot overfill the table.
     if (this.#sessions.size >= this.limits.maxSessions && !this.#evictIdlest()) return undefined;
     const id = randomUUID();
-    const server = this.createServer();
+    const server = this.createServer(owner?.mayOrder ?? true);
     // Lets a client whose stream dropped while a person decides resume it and still get the answer.
     const events = new SessionEvents(this.budget, this.time.now);
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
@@ -122,6 +136,7 @@ export class SessionTable {
       calls: new Set(),
       lastSeen: this.time.now(),
       ready: false,
+      ...(owner === undefined ? {} : { owner: owner.id }),
     };
     this.#sessions.set(id, session);
     this.#hold(session, res);

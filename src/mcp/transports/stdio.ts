@@ -21,6 +21,8 @@ export function serveStdio(
     stdin: process.stdin,
     stdout: process.stdout,
   },
+  /** With a people file: whether its person may place orders now (else the server lists reads only). */
+  mayOrder?: () => Promise<boolean>,
 ): StdioHandle {
   const transport = new StdioServerTransport(
     streams.stdin as typeof process.stdin,
@@ -32,10 +34,13 @@ export function serveStdio(
   });
   streams.stdin.once('end', () => done());
   streams.stdin.once('close', () => done());
-  const handle = serveEras(({ era }) => service.server({ era }), {
-    transport,
-    onerror: (error) => logger.debug('mcp stdio', { error: error.message }),
-  });
+  const handle = serveEras(
+    async ({ era }) => service.server({ era, mayOrder: (await mayOrder?.()) ?? true }),
+    {
+      transport,
+      onerror: (error) => logger.debug('mcp stdio', { error: error.message }),
+    },
+  );
   return {
     closed,
     async close() {

@@ -108,7 +108,7 @@ describe('the variable table', () => {
     expect(lines).toHaveLength(CONFIG_VARIABLES.length + 2);
     expect(lines[0]).toBe('| Variable | Default | Description | Secret |');
     expect(lines).toContain(
-      '| `OMSDESK_MCP_TOKEN` | (none) | Bearer token MCP clients must send; required when MCP_HOST is not loopback. | yes |',
+      '| `OMSDESK_MCP_TOKEN` | (none) | Bearer token MCP clients must send; required off loopback. Not with a people file. | yes |',
     );
   });
 });

@@ -22,7 +22,7 @@ export const MODEL: Actor = { channel: 'mcp-tool', id: 'model' };
 export type GateTestOptions = Partial<
   Pick<
     GateOptions,
-    'ttlMs' | 'maxPriceDriftPct' | 'maxPriceDriftTicks' | 'acceptWaitMs' | 'settle' | 'retention'
+    'ttlMs' | 'maxPriceDriftPct' | 'maxPriceDriftTicks' | 'acceptWaitMs' | 'settle' | 'retention' | 'people'
   >
 > & {
   /** The client's own timeouts (short ones make a slow broker's answer arrive after them). */
@@ -52,6 +52,8 @@ export interface GateHarness {
   readonly proxy: CountingProxy | undefined;
   readonly auditPath: string;
   readonly dataDir: string;
+  /** The gate's audit log (a new one after `reopen`): its one writer, which the people directory shares. */
+  readonly audit: AuditLog;
   auditEvents(): Promise<string[]>;
   auditEntries(): Promise<AuditEntry[]>;
   /**
@@ -149,6 +151,9 @@ export async function startGate(
     proxy,
     auditPath: config.audit.path,
     dataDir,
+    get audit() {
+      return current.audit;
+    },
     async auditEvents() {
       return (await entries()).map((e) => e.event);
     },

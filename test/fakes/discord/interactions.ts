@@ -8,6 +8,8 @@ export interface CommandOptionSpec {
   readonly required?: boolean;
   readonly autocomplete?: boolean;
   readonly choices?: ReadonlyArray<{ name: string; value: string | number }>;
+  /** A subcommand's own options. */
+  readonly options?: readonly CommandOptionSpec[];
 }
 
 /** A registered command. */
@@ -24,6 +26,7 @@ export interface Origin {
   readonly guildId?: string;
 }
 
+const SUBCOMMAND = 1;
 const STRING = 3;
 const INTEGER = 4;
 const NUMBER = 10;
@@ -50,11 +53,26 @@ function common(type: number, origin: Origin) {
   };
 }
 
-/** Options typed as the registered command declares them; an unknown option name fails the test. */
-function typedOptions(command: CommandSpec, values: Record<string, unknown>, focused?: string) {
+/**
+ * Options typed as the registered command declares them; an unknown option name fails the test. A
+ * subcommand is given as its name with an object of its own options: `{ create: { days: 30 } }`.
+ */
+function typedOptions(
+  command: CommandSpec,
+  values: Record<string, unknown>,
+  focused?: string,
+): Record<string, unknown>[] {
   return Object.entries(values).map(([name, value]) => {
     const spec = command.options?.find((o) => o.name === name);
     if (!spec) throw new Error(`/${command.name} has no option "${name}"`);
+    if (spec.type === SUBCOMMAND) {
+      const sub = { name: `${command.name} ${name}`, options: spec.options ?? [] };
+      return {
+        name,
+        type: SUBCOMMAND,
+        options: typedOptions(sub, value as Record<string, unknown>, focused),
+      };
+    }
     if (name === focused) return { name, type: spec.type, value: String(value), focused: true };
     if ((spec.type === INTEGER || spec.type === NUMBER) && typeof value !== 'number')
       throw new Error(`/${command.name} ${name} takes a number`);

@@ -1,0 +1,129 @@
+import { parseArgs } from 'node:util';
+import type { Config, PeopleConfig } from '../../core/config/index.js';
+import {
+  readPeople,
+  readTokenUses,
+  type TokenActor,
+  TokenStore,
+  tokenFiles,
+  tokenStatus,
+} from '../../core/people/index.js';
+import { toIstIso } from '../../core/time/ist.js';
+import { loadCliConfig } from '../config.js';
+import { stderrLogger } from '../logger.js';
+import { intFlag, UsageError } from '../usage-error.js';
+
+export const TOKEN_USAGE =
+  'omsdesk token issue <person-id> [--days 90] | list | revoke <token-id> | revoke --person <person-id>';
+
+/** The command line acts as the operator at this machine; it never takes the data dir's lock. */
+const OPERATOR: TokenActor = { channel: 'cli', id: 'operator' };
+
+/** An instant as the listing shows it: date and minute, IST. */
+const shown = (ms: number): string => toIstIso(ms).slice(0, 16).replace('T', ' ');
+
+/**
+ * `omsdesk token`: issues, lists and revokes personal MCP tokens. It only appends to the token journal,
+ * so it works while `omsdesk serve` holds the data dir, which sees the change on its next request and
+ * records it in the audit log.
+ */
+export async function tokenCommand(argv: readonly string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    options: { days: { type: 'string' }, person: { type: 'string' } },
+    allowPositionals: true,
+  });
+  const [action, target, ...extra] = positionals;
+  const usage = (): UsageError => new UsageError(`usage: ${TOKEN_USAGE}`);
+  if (extra.length > 0) throw usage();
+  if (values.days !== undefined && action !== 'issue') throw new UsageError('--days goes with token issue');
+  if (values.person !== undefined && action !== 'revoke')
+    throw new UsageError('--person goes with token revoke');
+  // The file is judged only to issue: a broken edit must never stand in the way of a revocation.
+  const { config } = await loadCliConfig({ people: 'locate' });
+  const logger = stderrLogger(config.log.level);
+  for (const warning of config.warnings) logger.warn(warning);
+  const people = peopleOf(config);
+  const store = new TokenStore(tokenFiles(config.dataDir).journal, logger);
+  if (action === 'issue' && target !== undefined) {
+    await issue(store, people, target, intFlag('days', values.days, 90, 1, 3650));
+  } else if (action === 'list' && target === undefined) {
+    await list(store, config.dataDir);
+  } else if (action === 'revoke' && (target === undefined) !== (values.person === undefined)) {
+    await revoke(store, target, values.person);
+  } else {
+    throw usage();
+  }
+}
+
+function peopleOf(config: Config): PeopleConfig {
+  if (config.people !== undefined) return config.people;
+  throw new Error(
+    'personal tokens belong to the people of a people file, and there is none: write one (OMSDESK_PEOPLE_FILE, or people.json in the data dir)',
+  );
+}
+
+async function issue(store: TokenStore, people: PeopleConfig, id: string, days: number): Promise<void> {
+  const state = await readPeople(people.file);
+  if (!state.ok) throw new Error(`${state.problem}; fix it, then issue the token`);
+  const person = state.byId.get(id);
+  if (person === undefined) {
+    const ids = state.list.map((p) => p.id).join(', ');
+    throw new Error(
+      `no person "${id}" in the people file ${people.file}${ids === '' ? '' : ` (it names ${ids})`}`,
+    );
+  }
+  const made = await store.issue(person.id, days, OPERATOR, Date.now());
+  console.log(
+    `Token ${made.id} issued to ${person.id} (${person.role}), valid ${days} ${days === 1 ? 'day' : 'days'} until ${shown(made.expires)} IST.`,
+  );
+  console.log('It is shown only this once (omsdesk keeps only its hash); give it to them privately:');
+  console.log(made.token);
+}
+
+async function list(store: TokenStore, dataDir: string): Promise<void> {
+  await store.refresh();
+  const uses = await readTokenUses(tokenFiles(dataDir).uses);
+  const now = Date.now();
+  const tokens = store.list();
+  if (tokens.length === 0) {
+    console.log('No tokens yet: omsdesk token issue <person-id>');
+    return;
+  }
+  const rows = [
+    ['ID', 'PERSON', 'CREATED (IST)', 'EXPIRES (IST)', 'LAST USED (IST)', 'STATUS'],
+    ...tokens.map((t) => {
+      const used = uses.get(t.id);
+      return [
+        t.id,
+        t.person,
+        shown(t.created),
+        shown(t.expires),
+        used === undefined ? 'never' : shown(used),
+        tokenStatus(t, now),
+      ];
+    }),
+  ];
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    );
+}
+
+async function revoke(store: TokenStore, id: string | undefined, person: string | undefined): Promise<void> {
+  if (id !== undefined) {
+    const token = await store.revoke(id, OPERATOR, Date.now());
+    console.log(`Token ${token.id} of ${token.person} revoked.`);
+    return;
+  }
+  const revoked = await store.revokePerson(person ?? '', OPERATOR, Date.now());
+  console.log(
+    revoked.length === 0
+      ? `${person} has no active token.`
+      : `Revoked ${revoked.length} ${revoked.length === 1 ? 'token' : 'tokens'} of ${person}: ${revoked.map((t) => t.id).join(', ')}.`,
+  );
+}

@@ -1,0 +1,175 @@
+import type { Clock } from '../clock.js';
+import type { Logger } from '../logger.js';
+import { coalesced } from './fresh.js';
+import type { PeopleSource, PeopleState } from './people-source.js';
+import type { Person } from './person.js';
+import { OwnTokens } from './tokens/own-tokens.js';
+import { sameHash, tokenHash, tokenIdOf } from './tokens/token.js';
+import { type TokenStore, tokenStatus } from './tokens/token-store.js';
+import type { TokenUseLog } from './tokens/use-log.js';
+
+/** Why a bearer token is refused. */
+export type RefusalReason = 'missing' | 'unknown' | 'expired' | 'revoked';
+
+/** The outcome of `authenticate`: the person the token belongs to, or why not, in words to show them. */
+export type Authentication =
+  | { readonly ok: true; readonly person: Person; readonly tokenId: string; readonly expires: number }
+  | { readonly ok: false; readonly reason: RefusalReason; readonly message: string };
+
+const ASK =
+  'get a personal token with /token create in the desk’s Discord server, or ask its operator to run omsdesk token issue <your id>';
+
+const refuse = (reason: RefusalReason, why: string): Authentication => ({
+  ok: false,
+  reason,
+  message: `${why}: ${ASK}`,
+});
+
+/** Compared against when a token's id is unknown, so an unknown id costs what a wrong secret does. */
+const NO_HASH = tokenHash('omsd_000000000000_none');
+
+/** What the directory is built from. */
+export interface DirectoryParts {
+  readonly people: PeopleSource;
+  readonly tokens: TokenStore;
+  readonly clock: Clock;
+  readonly logger?: Logger;
+  /** Where uses are noted for `omsdesk token list` (only in the process holding the data dir). */
+  readonly uses?: TokenUseLog;
+  /** Records the journal's news in the audit log (only in the process holding the data dir), awaited. */
+  readonly mirror?: { run(): Promise<void> };
+}
+
+/**
+ * Who is who, for the adapters: the people file and the personal tokens, both looked at again on every
+ * call (a `stat` each; re-read only when changed), so a removed or demoted person, or a revoked token,
+ * stops on the next request. Nothing here creates a token from a token: the command line issues them, and
+ * a linked Discord person their own (`own`).
+ */
+export class PeopleDirectory {
+  /** Each linked person's own tokens (Discord's `/token`). */
+  readonly own: OwnTokens;
+  readonly #parts: DirectoryParts;
+  #people: PeopleState = { ok: false, problem: 'not read yet' };
+  #tokensProblem: string | undefined;
+  readonly #refresh = coalesced(() => this.#look());
+
+  constructor(parts: DirectoryParts) {
+    this.#parts = parts;
+    this.own = new OwnTokens(parts.tokens, parts.clock, async () => {
+      if (await parts.tokens.refresh()) await this.#record();
+    });
+  }
+
+  /** Reads the people file and the token journal again when they changed. */
+  async refresh(): Promise<void> {
+    await this.#current();
+  }
+
+  /**
+   * The person with this id as the people file said at the last look (no I/O): for a check that must
+   * not await, right after a `refresh` or a lookup of the same request.
+   */
+  known(id: string): Person | undefined {
+    return this.#people.ok ? this.#people.byId.get(id) : undefined;
+  }
+
+  /** The person with this id, as the people file says now. */
+  async byId(id: string): Promise<Person | undefined> {
+    const state = await this.#current();
+    return state.ok ? state.byId.get(id) : undefined;
+  }
+
+  /** The person linked to this Discord user id, as the people file says now. */
+  async byDiscord(userId: string): Promise<Person | undefined> {
+    const state = await this.#current();
+    return state.ok ? state.byDiscord.get(userId) : undefined;
+  }
+
+  /** Everyone in the people file now (empty while it is invalid). */
+  async everyone(): Promise<readonly Person[]> {
+    const state = await this.#current();
+    return state.ok ? state.list : [];
+  }
+
+  /** Why nobody is recognised right now (the people file is invalid or gone); undefined when it is sound. */
+  async problem(): Promise<string | undefined> {
+    const state = await this.#current();
+    return state.ok ? undefined : state.problem;
+  }
+
+  /**
+   * The person a personal token (the bearer, without `Bearer `) belongs to, checked now: the stored hash
+   * compared in constant time, then revocation, expiry and the person's presence in the people file.
+   * Expired and revoked are told only to a holder of the right secret.
+   */
+  async authenticate(bearer: string | undefined): Promise<Authentication> {
+    const state = await this.#current();
+    const token = bearer?.trim() ?? '';
+    if (token === '') return refuse('missing', 'no personal token was sent');
+    if (this.#tokensProblem !== undefined) return refuse('unknown', this.#tokensProblem);
+    const id = tokenIdOf(token);
+    const stored = id === undefined ? undefined : this.#parts.tokens.get(id);
+    const matches = sameHash(tokenHash(token), stored?.hash ?? NO_HASH);
+    if (stored === undefined || !matches) return refuse('unknown', 'this token is not a valid omsdesk token');
+    const now = this.#parts.clock.now();
+    const status = tokenStatus(stored, now);
+    if (status !== 'active') {
+      return refuse(
+        status,
+        `this token was ${status === 'revoked' ? 'revoked' : 'issued for a time that has ended'}`,
+      );
+    }
+    if (!state.ok)
+      return refuse('unknown', 'the people file is invalid, so nobody is recognised until it is fixed');
+    const person = state.byId.get(stored.person);
+    if (person === undefined)
+      return refuse('unknown', `"${stored.person}", whose token this is, is no longer in the people file`);
+    this.#parts.uses?.note(stored.id, now);
+    return { ok: true, person, tokenId: stored.id, expires: stored.expires };
+  }
+
+  /** Records what is left: the journal's last news in the audit log, the last uses. */
+  async close(): Promise<void> {
+    await this.#parts.tokens.refresh().catch(() => false);
+    await this.#record();
+    await this.#parts.uses?.flush();
+  }
+
+  async #current(): Promise<PeopleState> {
+    await this.#refresh();
+    return this.#people;
+  }
+
+  async #look(): Promise<void> {
+    const [people, changed] = await Promise.all([this.#parts.people.current(), this.#tokensChanged()]);
+    this.#people = people;
+    if (changed) await this.#record();
+  }
+
+  /** Runs the audit mirror; a failure is logged and retried with the next change, at the stop and the next start. */
+  async #record(): Promise<void> {
+    await this.#parts.mirror?.run().catch((error: unknown) =>
+      this.#parts.logger?.error('could not record token changes in the audit log', {
+        error: String(error),
+      }),
+    );
+  }
+
+  /** Whether the journal changed; while it cannot be read, no token is accepted. */
+  async #tokensChanged(): Promise<boolean> {
+    try {
+      const changed = await this.#parts.tokens.refresh();
+      this.#tokensProblem = undefined;
+      return changed;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      if (this.#tokensProblem === undefined)
+        this.#parts.logger?.error(
+          `the token journal cannot be read (${code}): no token is accepted until it can`,
+        );
+      this.#tokensProblem = 'the desk cannot read its tokens right now';
+      return false;
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import type { Clock } from '../clock.js';
+import type { Logger } from '../logger.js';
+import { PeopleDirectory } from './directory.js';
+import { PeopleSource } from './people-source.js';
+import { type MirrorAudit, TokenAuditMirror } from './tokens/audit-mirror.js';
+import { tokenFiles } from './tokens/files.js';
+import { TokenStore } from './tokens/token-store.js';
+import { TokenUseLog } from './tokens/use-log.js';
+
+/** What the process holding the data dir opens its people with. */
+export interface OpenPeopleOptions {
+  readonly file: string;
+  readonly dataDir: string;
+  readonly audit: MirrorAudit;
+  readonly clock: Clock;
+  readonly logger?: Logger;
+}
+
+/**
+ * The people directory of the process that holds the data dir: reads the people file (refusing an
+ * invalid one), catches up with the token journal, records in the audit log whatever of it is not
+ * recorded yet (issued or revoked while no server ran), and keeps doing so as requests see news.
+ */
+export async function openPeopleDirectory(o: OpenPeopleOptions): Promise<PeopleDirectory> {
+  const files = tokenFiles(o.dataDir);
+  const people = await PeopleSource.open(o.file, o.logger);
+  const tokens = new TokenStore(files.journal, o.logger);
+  await tokens.refresh();
+  const mirror = await TokenAuditMirror.open(tokens, o.audit, files.audited, o.logger);
+  await mirror.run();
+  const uses = await TokenUseLog.open(files.uses, o.logger);
+  o.logger?.info(`people file ${o.file}; personal tokens in ${files.journal}`);
+  return new PeopleDirectory({
+    people,
+    tokens,
+    clock: o.clock,
+    uses,
+    mirror,
+    ...(o.logger === undefined ? {} : { logger: o.logger }),
+  });
+}

@@ -1,0 +1,48 @@
+import type { AuthInfo, ServerContext } from '@modelcontextprotocol/server';
+import { GateError } from '../core/gate/index.js';
+import type { Person } from '../core/people/index.js';
+import type { McpPeople } from './deps.js';
+
+/** How a token's person rides a request's verified credential (`authInfo.extra`), for the handlers. */
+const PERSON_KEY = 'omsdeskPerson';
+
+/** The credential of a request whose personal token named `person`, as checked now; never the token. */
+export function personalAuthInfo(person: Person, tokenId: string, expiresMs: number): AuthInfo {
+  return {
+    token: `personal-token:${tokenId}`,
+    clientId: `person:${person.id}`,
+    scopes: [person.role],
+    expiresAt: Math.floor(expiresMs / 1000),
+    extra: { [PERSON_KEY]: person },
+  };
+}
+
+/** The person a request's credential names (set only by the HTTP layer, after checking their token). */
+export function personOfAuth(auth: AuthInfo | undefined): Person | undefined {
+  return auth?.extra?.[PERSON_KEY] as Person | undefined;
+}
+
+/**
+ * Who makes this request, with a people file: the person their personal token named on this very request
+ * (HTTP), or `OMSDESK_PERSON` as the people file says now (stdio). Anyone else is refused: nothing is
+ * remembered between requests, so a removed, demoted or revoked person stops on their next one.
+ */
+export async function requestPerson(people: McpPeople, req: ServerContext): Promise<Person> {
+  const fromToken = personOfAuth(req.http?.authInfo);
+  if (fromToken !== undefined) return fromToken;
+  const id = people.stdioPerson;
+  if (id === undefined) {
+    throw new GateError(
+      'NOT_ALLOWED',
+      'this request names nobody in the people file: send your personal token (Authorization: Bearer …)',
+    );
+  }
+  const person = await people.directory.byId(id);
+  if (person === undefined) {
+    throw new GateError(
+      'NOT_ALLOWED',
+      `${id} (OMSDESK_PERSON) is not in the people file now, so this server acts for nobody`,
+    );
+  }
+  return person;
+}

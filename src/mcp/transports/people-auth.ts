@@ -1,0 +1,51 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AuthInfo } from '@modelcontextprotocol/server';
+import { type Authentication, bearerToken, type Person } from '../../core/people/index.js';
+import { personalAuthInfo } from '../people.js';
+import type { Refusal } from './guards.js';
+
+/** The people directory as the HTTP server needs it: a personal token checked now, per request. */
+export interface HttpPeople {
+  authenticate(bearer: string | undefined): Promise<Authentication>;
+}
+
+/** A request's person, and the credential that carries them to the handlers; or the 401 that refuses it. */
+export type PersonalCheck =
+  | { readonly ok: true; readonly person: Person; readonly auth: AuthInfo }
+  | { readonly ok: false; readonly refusal: Refusal };
+
+/**
+ * With a people file, every request names its person with a personal token (`Authorization: Bearer`),
+ * checked on the request itself: a missing, unknown, expired or revoked token, or one whose person left
+ * the people file, is refused with 401 and how to get one. No OAuth metadata is pointed to: clients then
+ * keep sending the header they were configured with.
+ */
+export async function checkPersonalToken(
+  headers: IncomingHttpHeaders,
+  people: HttpPeople,
+): Promise<PersonalCheck> {
+  const checked = await people.authenticate(bearerToken(headers.authorization));
+  if (checked.ok) {
+    return {
+      ok: true,
+      person: checked.person,
+      auth: personalAuthInfo(checked.person, checked.tokenId, checked.expires),
+    };
+  }
+  const error = checked.reason === 'missing' ? '' : ', error="invalid_token"';
+  return {
+    ok: false,
+    refusal: {
+      status: 401,
+      message: `unauthorized: ${checked.message}`,
+      headers: { 'WWW-Authenticate': `Bearer realm="omsdesk"${error}` },
+    },
+  };
+}
+
+/** The refusal for a 2025-11-25 session used with another person's token: a session never changes person. */
+export const NOT_YOUR_SESSION: Refusal = {
+  status: 403,
+  message:
+    'forbidden: this session belongs to another person; a session never changes person: start a new session with your own token',
+};
