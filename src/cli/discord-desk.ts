@@ -8,11 +8,12 @@ import type { Runtime } from './runtime.js';
  * Starts the Discord desk on a runtime: the same client, master, gate and order watcher as everything else
  * in the process; the monitoring channel keeps its outbox in the data dir.
  */
-export function startDesk(rt: Runtime): Promise<DiscordDesk> {
+export function startDesk(rt: Runtime, signal?: AbortSignal): Promise<DiscordDesk> {
   const discord = requireDiscord(rt.config);
   return startDiscordDesk({
     token: discord.token,
     apiUrl: discord.apiUrl,
+    ...(signal === undefined ? {} : { signal }),
     deps: {
       client: rt.client,
       catalog: rt.catalog,

@@ -122,22 +122,30 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    // A command may have set its own exit code (a failed verification); keep it.
-    process.exitCode ??= code;
-  },
-  (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    const code = exitCodeFor(error);
-    const hint = code === EXIT_USAGE ? 'run "omsdesk help" for usage' : undefined;
-    if (logFormat() === 'json') {
-      const fields = hint === undefined ? { exitCode: code } : { exitCode: code, hint };
-      console.error(logLine(code === 0 ? 'info' : 'error', message, fields));
-    } else {
-      console.error(`omsdesk: ${message}`);
-      if (hint !== undefined) console.error(hint);
-    }
-    process.exitCode = code;
-  },
-);
+/**
+ * Once a command is over, nothing of ours runs any more; a library's own loop (discord.js reconnecting to
+ * a gateway that is down, say) must not keep a stopped process alive, so it ends a little later regardless.
+ */
+const LINGER_MS = 2_000;
+
+main(process.argv.slice(2))
+  .then(
+    (code) => {
+      // A command may have set its own exit code (a failed verification); keep it.
+      process.exitCode ??= code;
+    },
+    (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      const code = exitCodeFor(error);
+      const hint = code === EXIT_USAGE ? 'run "omsdesk help" for usage' : undefined;
+      if (logFormat() === 'json') {
+        const fields = hint === undefined ? { exitCode: code } : { exitCode: code, hint };
+        console.error(logLine(code === 0 ? 'info' : 'error', message, fields));
+      } else {
+        console.error(`omsdesk: ${message}`);
+        if (hint !== undefined) console.error(hint);
+      }
+      process.exitCode = code;
+    },
+  )
+  .finally(() => setTimeout(() => process.exit(), LINGER_MS).unref());

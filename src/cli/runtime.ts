@@ -15,6 +15,7 @@ import { createSimulator, type Simulator } from '../sim/create-simulator.js';
 import { type LiveCatalog, liveCatalog, paperCatalog } from './catalog-supplier.js';
 import { auditAnchor, loadStartConfig } from './config.js';
 import { type HeldDataDir, holdDataDir } from './data-dir-hold.js';
+import { stopRequests } from './lifecycle.js';
 import { listenFailure } from './listen-error.js';
 import { loginAtStart, StartInterrupted } from './start-login.js';
 
@@ -212,20 +213,12 @@ export async function startFromEnvironment(
   const { config, logger } = await loadStartConfig(command, check);
   const late = (await options.configured?.(config))?.observer;
   const observer = late ?? options.observer;
-  const stop = new AbortController();
-  const onSignal = (): void => stop.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    const rt = await startRuntime(config, logger, command, {
-      signal: stop.signal,
-      ...(observer === undefined ? {} : { observer }),
-    });
-    if (!stop.signal.aborted) return rt;
-    await rt.close();
-    throw new StartInterrupted();
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
+  const stop = stopRequests();
+  const rt = await startRuntime(config, logger, command, {
+    signal: stop,
+    ...(observer === undefined ? {} : { observer }),
+  });
+  if (!stop.aborted) return rt;
+  await rt.close();
+  throw new StartInterrupted();
 }

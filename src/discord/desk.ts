@@ -23,6 +23,8 @@ export interface DeskOptions {
   readonly deps: DeskDeps;
   /** How long login may take before the start fails (default 30 s). */
   readonly readyTimeoutMs?: number;
+  /** Stops a login still under way (the process was asked to stop): the start rejects with its reason. */
+  readonly signal?: AbortSignal;
   /** How long shutdown waits for interactions under way (default 5 s). */
   readonly drainMs?: number;
 }
@@ -88,14 +90,26 @@ export async function startDiscordDesk(o: DeskOptions): Promise<DiscordDesk> {
   client.on(Events.Error, (error) =>
     deps.logger.error('discord client error', { error: deps.redact(error.message) }),
   );
+  // Ends the wait for READY on failure or a stop, so no timer of a start that is over keeps the process up.
+  const starting = new AbortController();
+  const stop = (): void => starting.abort(o.signal?.reason);
+  o.signal?.addEventListener('abort', stop, { once: true });
   try {
-    const ready = once(client, Events.ClientReady);
-    await client.login(o.token);
-    await withTimeout(ready, o.readyTimeoutMs ?? 30_000);
+    const ready = once(client, Events.ClientReady, { signal: starting.signal });
+    ready.catch(() => undefined);
+    const login = (async () => {
+      await client.login(o.token);
+      await withTimeout(ready, o.readyTimeoutMs ?? 30_000);
+    })();
+    await Promise.race([login, aborted(starting.signal)]);
   } catch (error) {
+    starting.abort();
     await cards.close();
     await client.destroy();
+    if (o.signal?.aborted) throw o.signal.reason;
     throw startFailure(error, deps.redact);
+  } finally {
+    o.signal?.removeEventListener('abort', stop);
   }
   const monitor = await startMonitor(client, deps).catch(async (error: unknown) => {
     await cards.close();
@@ -121,6 +135,14 @@ export async function startDiscordDesk(o: DeskOptions): Promise<DiscordDesk> {
       await client.destroy();
     },
   };
+}
+
+/** Rejects with the signal's reason once it aborts. */
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
 }
 
 /** The monitoring channel, when one is configured and the watcher is given. */

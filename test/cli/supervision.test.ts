@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../src/sim/accounts.js';
 import { createSimulator, type Simulator } from '../../src/sim/create-simulator.js';
+import { APPLICATION_ID, BOT_TOKEN, GUILD_ID } from '../fakes/discord/ids.js';
+import { FakeDiscord } from '../fakes/discord/server.js';
 import { logEntries, logMessages, runCli, spawnCli } from '../helpers/cli.js';
 import { liveBrokerEnv } from '../helpers/live-broker.js';
 
@@ -69,6 +71,34 @@ describe('omsdesk under a supervisor', () => {
     });
     expect(entries.at(-1)?.message).toBe('stopped before it finished starting');
     expect(existsSync(join(dir, 'data', 'omsdesk.lock'))).toBe(false);
+  });
+
+  it('stops cleanly on SIGINT while its Discord desk is still logging in (the runtime already up)', async () => {
+    const fake = await FakeDiscord.start();
+    try {
+      fake.gateway.goDown();
+      const refused = fake.gateway.next('refused');
+      const child = spawnCli(['serve', '--port', '0'], {
+        OMSDESK_DATA_DIR: join(dir, 'data'),
+        DISCORD_TOKEN: BOT_TOKEN,
+        DISCORD_APPLICATION_ID: APPLICATION_ID,
+        DISCORD_GUILD_ID: GUILD_ID,
+        DISCORD_API_URL: fake.api,
+      });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString();
+      });
+      // The bot knocks at a gateway that is down: the runtime is up, the desk is between login and ready.
+      await refused;
+      child.kill('SIGINT');
+      const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+      expect(logEntries(stderr).at(-1)?.message).toBe('stopped before it finished starting');
+      expect(existsSync(join(dir, 'data', 'omsdesk.lock'))).toBe(false);
+    } finally {
+      await fake.close();
+    }
   });
 
   it('logs one JSON object per line with an ISO time on stderr, secrets redacted; text when asked', async () => {

@@ -10,6 +10,7 @@ import {
   serializeMessage,
 } from '@modelcontextprotocol/client';
 import type { Logger } from '../../core/logger.js';
+import { stopAsked } from '../lifecycle.js';
 import { bridgeFailure, serverGone } from './failure.js';
 
 /** JSON-RPC's "internal error": what a request the bridge could not deliver is answered with. */
@@ -124,8 +125,7 @@ export async function relay(o: RelayOptions): Promise<void> {
     });
     stdin.once('end', resolve);
     stdin.once('close', resolve);
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
+    void stopAsked().then(resolve);
   });
   await upstream.terminateSession().catch(() => undefined);
   await upstream.close();

@@ -2,9 +2,10 @@ import { parseArgs } from 'node:util';
 import type { Config } from '../../core/config/index.js';
 import { deskApproves, requireDiscord } from '../desk-settings.js';
 import { startDesk } from '../discord-desk.js';
-import { untilSignal } from '../lifecycle.js';
+import { stopRequests, untilSignal } from '../lifecycle.js';
 import type { Ops } from '../ops/ops.js';
 import { startFromEnvironment } from '../runtime.js';
+import { StartInterrupted } from '../start-login.js';
 
 export const DISCORD_USAGE =
   'omsdesk discord   (the Discord desk alone; DISCORD_TOKEN, DISCORD_APPLICATION_ID and DISCORD_GUILD_ID set)';
@@ -31,6 +32,7 @@ async function startHealthPort(config: Config): Promise<HealthPort | undefined> 
 /** `omsdesk discord`: the bot alone, against the embedded paper broker unless a broker URL is set. */
 export async function discordCommand(argv: readonly string[]): Promise<void> {
   parseArgs({ args: [...argv], options: {}, strict: true });
+  const stopping = stopRequests();
   let health: HealthPort | undefined;
   const rt = await startFromEnvironment('omsdesk discord', (config) => void requireDiscord(config), {
     // Up before the runtime: a supervisor sees the process alive, and not ready, while it starts.
@@ -43,10 +45,10 @@ export async function discordCommand(argv: readonly string[]): Promise<void> {
     throw error;
   });
   health?.ops.runtime(rt);
-  const desk = await startDesk(rt).catch(async (error: unknown) => {
+  const desk = await startDesk(rt, stopping).catch(async (error: unknown) => {
     await health?.close();
     await rt.close();
-    throw error;
+    throw stopping.aborted ? new StartInterrupted() : error;
   });
   health?.ops.desk(desk);
   health?.ops.started();

@@ -11,7 +11,7 @@ import { type StdioHandle, serveStdio } from '../../mcp/transports/stdio.js';
 import { loadStartConfig } from '../config.js';
 import { type HeldDataDir, holdDataDir } from '../data-dir-hold.js';
 import { exitCodeFor } from '../exit-codes.js';
-import { untilSignal } from '../lifecycle.js';
+import { stopAsked, stopRequests, untilSignal } from '../lifecycle.js';
 import { listenFailure } from '../listen-error.js';
 import type { Ops } from '../ops/ops.js';
 import type { Runtime } from '../runtime.js';
@@ -124,6 +124,7 @@ export async function serveHttp(
 
 /** `omsdesk mcp --http`: the runtime, then MCP over Streamable HTTP until Ctrl-C. */
 async function overHttp(host: string | undefined, port: string | undefined): Promise<void> {
+  stopRequests();
   // While the runtime waits on its files and the broker's login, the first request's work gets done.
   const stopWarming = warmUp();
   const [{ startFromEnvironment }, { createOps }] = await Promise.all([
@@ -168,19 +169,14 @@ async function refuseClient(error: unknown): Promise<never> {
 /** Resolves when the client goes, on Ctrl-C or SIGTERM, or after `graceMs` when given. */
 async function untilClientGoes(stdio: StdioHandle, graceMs?: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  let onSignal = (): void => undefined;
   try {
     await new Promise<void>((resolve) => {
-      onSignal = resolve;
       if (graceMs !== undefined) timer = setTimeout(resolve, graceMs);
       void stdio.closed.then(resolve);
-      process.once('SIGINT', onSignal);
-      process.once('SIGTERM', onSignal);
+      void stopAsked().then(resolve);
     });
   } finally {
     clearTimeout(timer);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
   }
 }
 
@@ -192,6 +188,7 @@ async function untilClientGoes(stdio: StdioHandle, graceMs?: number): Promise<vo
  */
 async function overStdio(): Promise<void> {
   const command = 'omsdesk mcp';
+  stopRequests();
   const { config, logger } = await loadStartConfig(command, requireStdioPerson).catch(refuseClient);
   let held: HeldDataDir;
   try {

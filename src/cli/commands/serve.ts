@@ -2,8 +2,9 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DiscordDesk } from '../../discord/desk.js';
 import { deskApproves } from '../desk-settings.js';
-import { untilSignal } from '../lifecycle.js';
+import { stopRequests, untilSignal } from '../lifecycle.js';
 import { startFromEnvironment } from '../runtime.js';
+import { StartInterrupted } from '../start-login.js';
 import { intFlag } from '../usage-error.js';
 import { checkMcpConfig, serveHttp } from './mcp.js';
 
@@ -78,6 +79,7 @@ export async function serveCommand(argv: readonly string[]): Promise<void> {
     strict: true,
   });
   const command = 'omsdesk serve';
+  const stopping = stopRequests();
   // The metrics library loads here, in the command that serves it, never in a stdio server.
   const ops = (await import('../ops/ops.js')).createOps();
   const rt = await startFromEnvironment(command, (config) => checkMcpConfig(config, deskApproves(config)), {
@@ -95,7 +97,9 @@ export async function serveCommand(argv: readonly string[]): Promise<void> {
   const http = await (async () => {
     // discord.js (and the chart renderer) load only for a desk to run: most servers have none.
     desk =
-      config.discord === undefined ? undefined : await (await import('../discord-desk.js')).startDesk(rt);
+      config.discord === undefined
+        ? undefined
+        : await (await import('../discord-desk.js')).startDesk(rt, stopping);
     if (desk !== undefined) ops.desk(desk);
     const channel = desk !== undefined && deskApproves(config) ? desk.approvals : undefined;
     const port = intFlag('port', values.port, config.mcp.port, 0, 65535);
@@ -106,7 +110,7 @@ export async function serveCommand(argv: readonly string[]): Promise<void> {
     );
   })().catch(async (error: unknown) => {
     await stop();
-    throw error;
+    throw stopping.aborted ? new StartInterrupted() : error;
   });
   const broker = config.broker.mode === 'paper' ? 'embedded paper broker (paper money)' : 'LIVE broker';
   const confirm = config.policy.readOnly

@@ -4,7 +4,7 @@ import { DEMO_ACCOUNT } from '../../sim/accounts.js';
 import { createSimulator } from '../../sim/create-simulator.js';
 import { instrumentsCsv } from '../../sim/market/instruments-csv.js';
 import { createMarket } from '../../sim/market/market.js';
-import { untilSignal } from '../lifecycle.js';
+import { stopRequests, untilSignal } from '../lifecycle.js';
 import { listenFailure } from '../listen-error.js';
 import { choiceFlag, intFlag } from '../usage-error.js';
 
@@ -48,6 +48,7 @@ export async function simCommand(argv: readonly string[]): Promise<void> {
     return;
   }
 
+  stopRequests();
   const sim = await createSimulator({
     host: values.host ?? '127.0.0.1',
     port: intFlag('port', values.port, 8787, 0, 65535),
