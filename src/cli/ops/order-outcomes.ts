@@ -14,10 +14,14 @@ const NAMED: Readonly<Record<string, OrderOutcome>> = {
 /** Tickets followed at once at most; the oldest is forgotten beyond (a ticket left open for days). */
 const MAX_FOLLOWED = 10_000;
 
+/** Outcomes only an order that reached the broker can have. */
+const REACHED: ReadonlySet<OrderOutcome> = new Set(['complete', 'rejected', 'canceled']);
+
 /**
- * Counts the orders of the gate's tickets once in each outcome they reach (`placed` after `unknown` when
- * the order book proves it, `complete` after `placed`), from the gate's change events; a ticket is
- * forgotten once final.
+ * Counts the orders of the tickets approved in this process once in each outcome they reach (`placed`
+ * after `unknown` when the order book proves it, `complete` after `placed`), from the gate's change events,
+ * in whatever order they come: an order first seen complete (its fill overtook the record of its sending)
+ * was placed too. A ticket is forgotten once final.
  */
 export class OrderOutcomes {
   readonly #counted = new Map<string, (OrderOutcome | undefined)[]>();
@@ -25,14 +29,16 @@ export class OrderOutcomes {
   constructor(private readonly count: (outcome: OrderOutcome) => void) {}
 
   observe(ticket: Ticket, event: string): void {
-    const sent = event === 'sent' || this.#counted.has(ticket.id);
-    if (!sent) return;
-    const counted = this.#counted.get(ticket.id) ?? [];
+    // Followed from its approval here: tickets carried over a restart were counted by the last process.
+    const counted = this.#counted.get(ticket.id) ?? (event === 'approved' ? [] : undefined);
+    if (counted === undefined) return;
     ticket.legs.forEach((leg, i) => {
       const status = leg.outcome?.status;
       if (status === undefined) return;
       const outcome = NAMED[status] ?? 'placed';
       if (counted[i] === outcome) return;
+      if (REACHED.has(outcome) && (counted[i] === undefined || counted[i] === 'unknown'))
+        this.count('placed');
       counted[i] = outcome;
       this.count(outcome);
     });
