@@ -7,10 +7,12 @@ import { runCli } from './helpers/cli.js';
 const ROOT = resolve(import.meta.dirname, '..');
 const DOCS = ['broker-api.md', 'architecture.md', 'operations.md'];
 
-/** Every Markdown file a reader is sent to: the README and the docs folder. */
-const FILES = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((name) => `docs/${name}`)].filter((f) =>
-  f.endsWith('.md'),
-);
+/** Every Markdown file a reader is sent to: the README and the docs folder, the how-to pages included. */
+const FILES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).map((name) => `docs/${name}`),
+].filter((f) => f.endsWith('.md'));
+const HOW_TO = FILES.filter((f) => f.startsWith('docs/how-to/'));
 
 const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
 
@@ -84,6 +86,30 @@ describe('the documentation stays true', () => {
     expect(linkProblem('docs/operations.md', 'no-such-file.md')).toMatch(/missing file/);
     expect(linkProblem('docs/operations.md', '../README.md#no-such-heading')).toMatch(/missing heading/);
     expect(linkProblem('docs/operations.md', '../README.md#the-order-gate')).toBeUndefined();
+  });
+
+  it('has a how-to page for each change that reaches across the code, linked from the README and architecture.md', () => {
+    expect(HOW_TO.sort()).toEqual([
+      'docs/how-to/README.md',
+      'docs/how-to/add-a-broker-endpoint.md',
+      'docs/how-to/add-a-configuration-variable.md',
+      'docs/how-to/add-a-discord-command.md',
+      'docs/how-to/add-an-mcp-tool.md',
+    ]);
+    const readme = read('README.md');
+    expect(readme.slice(readme.indexOf('## Development'))).toContain('](docs/how-to/README.md)');
+    expect(read('docs/architecture.md')).toContain('](how-to/README.md)');
+    const index = read('docs/how-to/README.md');
+    for (const page of HOW_TO.filter((f) => !f.endsWith('README.md')))
+      expect(index).toContain(`](${page.slice('docs/how-to/'.length)})`);
+  });
+
+  it('sends the next person only to files and folders that exist, in the how-to pages', () => {
+    const named = HOW_TO.flatMap((file) =>
+      [...read(file).matchAll(/`((?:src|test|scripts|bench|docs)\/[^`<>\s]*)`/g)].map((m) => m[1] ?? ''),
+    );
+    expect(named.length).toBeGreaterThan(40);
+    expect(named.filter((path) => !existsSync(join(ROOT, path)))).toEqual([]);
   });
 
   it('names only configuration variables omsdesk reads', () => {

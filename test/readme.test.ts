@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configEnvExample, configVariablesMarkdown } from '../src/core/config/index.js';
+import { ALL_COMMANDS } from '../src/discord/commands/index.js';
 import { runCli } from './helpers/cli.js';
 
 const README = readFileSync(resolve(import.meta.dirname, '../README.md'), 'utf8');
@@ -49,6 +50,14 @@ describe('the README stays true', () => {
     // confirm_order and whoami are listed only in some configurations (tool confirmation, a people file).
     const sometimes = ['confirm_order', 'whoami'];
     expect([...new Set([...listed, ...sometimes])].sort()).toEqual([...new Set(documented)].sort());
+  });
+
+  it('documents every Discord command the desk has, and no other', () => {
+    const desk = README.indexOf('## The Discord desk');
+    const start = README.indexOf('### Commands', desk);
+    const section = README.slice(start, README.indexOf('\n### ', start + 1));
+    const documented = [...section.matchAll(/^\| *`\/([a-z-]+)` *\|/gm)].map((m) => m[1]);
+    expect(documented.sort()).toEqual(ALL_COMMANDS.map((c) => c.name).sort());
   });
 
   it('documents every omsdesk command', async () => {

@@ -3,6 +3,7 @@ import { TICKET_STATUSES } from '../core/gate/index.js';
 import { confirmationProblem, toolConfirmEnabled } from './confirm/settings.js';
 import type { McpDeps } from './deps.js';
 import type { Tool } from './tool.js';
+import * as TOOL_INDEX from './tools/index.js';
 import { CONFIRM_TOOL, PLACEMENT_TOOLS, READ_TOOLS, WHOAMI_TOOL } from './tools/index.js';
 import { UNTRUSTED_LEGEND } from './untrusted.js';
 
@@ -32,6 +33,9 @@ export const CACHE_HINTS = {
   'resources/templates/list': LIST_HINT,
   'server/discover': LIST_HINT,
 };
+
+/** Every tool of the index, whichever settings list it: the index's lists and the tools it exports alone. */
+export const EVERY_TOOL: readonly Tool[] = Object.values(TOOL_INDEX).flat();
 
 /** Thrown when the server cannot be built with the given settings (a start-up error, not a tool error). */
 export class McpSetupError extends Error {
@@ -72,10 +76,7 @@ export function assertMcpSettings(
  * the stop.
  */
 export function warmUp(): () => void {
-  const steps: (() => void)[] = [
-    preloadSchemas,
-    ...[...READ_TOOLS, WHOAMI_TOOL, ...PLACEMENT_TOOLS, CONFIRM_TOOL].map((t) => () => t.warm()),
-  ];
+  const steps: (() => void)[] = [preloadSchemas, ...EVERY_TOOL.map((t) => () => t.warm())];
   let next: NodeJS.Immediate | undefined;
   const step = (): void => {
     steps.shift()?.();

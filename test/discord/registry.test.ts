@@ -24,8 +24,8 @@ const INTERFACE: Record<string, string> = {
   whoami: '',
   token: 'create(days?) list() revoke(id)',
 };
-/** The commands only a desk with a people file has. */
-const WITH_PEOPLE = ['whoami', 'token'];
+/** The commands only a desk with a people file has: those of kind `people`. */
+const WITH_PEOPLE = ALL_COMMANDS.filter((c) => c.kind === 'people').map((c) => c.name);
 const STRING = 3;
 const INTEGER = 4;
 const NUMBER = 10;

@@ -18,16 +18,32 @@ const SECRETS = [
   'mcp-token-0123456789abcdef',
 ];
 
+/**
+ * Each secret variable, with a value its check accepts and what it needs beside it: the record of which
+ * variables are secrets (one marked `secret` without a sample here, or the other way round, fails).
+ */
+const SECRET_SAMPLES: Record<string, Record<string, string>> = {
+  OMSDESK_PASSWORD: { OMSDESK_PASSWORD: 'sample-Pa55word' },
+  OMSDESK_API_KEY: { OMSDESK_API_KEY: 'ak_sample_0123456789' },
+  OMSDESK_TOTP_SECRET: { OMSDESK_TOTP_SECRET: 'KRUGS4ZANFZSA43BNVYGYZI' },
+  OMSDESK_DOB_OR_PAN: { OMSDESK_DOB_OR_PAN: 'ABCDE1234F' },
+  OMSDESK_MCP_TOKEN: { OMSDESK_MCP_TOKEN: 'sample-mcp-token-0123456789' },
+  DISCORD_TOKEN: {
+    DISCORD_TOKEN: 'MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GhIjKl.sampleSampleSampleSample0123',
+    DISCORD_APPLICATION_ID: '1200000000000000002',
+    DISCORD_GUILD_ID: '1200000000000000001',
+  },
+};
+
 describe('secrets', () => {
-  it('are flagged in the variable table', () => {
-    expect([...SECRET_VARIABLES].sort()).toEqual([
-      'DISCORD_TOKEN',
-      'OMSDESK_API_KEY',
-      'OMSDESK_DOB_OR_PAN',
-      'OMSDESK_MCP_TOKEN',
-      'OMSDESK_PASSWORD',
-      'OMSDESK_TOTP_SECRET',
-    ]);
+  it('are the variables marked secret, each known to the redactor for logs and never shown by describeConfig', () => {
+    expect([...SECRET_VARIABLES].sort()).toEqual(Object.keys(SECRET_SAMPLES).sort());
+    for (const [name, env] of Object.entries(SECRET_SAMPLES)) {
+      const value = env[name] as string;
+      const c = config(env);
+      expect(configRedactor(c).text(`sent ${value} once`), name).toBe('sent [redacted] once');
+      expect(JSON.stringify(describeConfig(c)), name).not.toContain(value);
+    }
   });
 
   it('never appear in ConfigError messages, even when malformed or misplaced', () => {

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as wire from '../../../src/core/wire/index.js';
@@ -86,6 +88,13 @@ const EXPECTED: Record<string, Record<string, z.ZodType>> = {
 };
 
 describe('spec-derived wire corpus', () => {
+  it('maps every file of the corpus: a resource added there is checked here', () => {
+    const files = readdirSync(join(import.meta.dirname, '../../fixtures/wire')).filter((f) =>
+      f.endsWith('.json'),
+    );
+    expect(files.map((f) => f.replace(/\.json$/, '')).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
   for (const [resource, cases] of Object.entries(EXPECTED)) {
     it(`maps every ${resource} case to a schema`, () => {
       expect(wireCaseNames(resource).sort()).toEqual(Object.keys(cases).sort());
