@@ -23,12 +23,14 @@ const spelled =
 
 /**
  * A number above 0 and at most `max`. A sanity cap, not a vocabulary: enforced with a clear message but
- * not listed, so tools/list carries the shape of each argument and the words a model must choose from.
+ * not listed, so tools/list carries the shape of each argument and the words a model must choose from. A
+ * whole number lists its bounds (1 and `max`): zod would otherwise list the safe integers' own, negatives
+ * included.
  */
 export function upTo(max: number, integer = false) {
-  return (integer ? z.number().int() : z.number()).refine((n) => n > 0 && n <= max, {
-    message: `must be above 0 and at most ${max}`,
-  });
+  const message = `must be above 0 and at most ${max}`;
+  if (integer) return z.number().int().min(1, message).max(max, message);
+  return z.number().refine((n) => n > 0 && n <= max, { message });
 }
 
 /** Text of 1 to `max` characters, trimmed; the bound is enforced, not listed (see `upTo`). */
@@ -37,6 +39,14 @@ export function words(max: number) {
     .string()
     .trim()
     .refine((s) => s.length >= 1 && s.length <= max, { message: `must be 1 to ${max} characters` });
+}
+
+/** Text of at most `max` characters, trimmed; the bound is enforced, not listed (see `upTo`). */
+export function atMost(max: number) {
+  return z
+    .string()
+    .trim()
+    .refine((s) => s.length <= max, { message: `must be at most ${max} characters` });
 }
 
 /**
@@ -55,8 +65,8 @@ export const bare = {
   remarks: z.string().trim().max(40).optional(),
 };
 
-/** An instrument as people and models name it. */
-export const instrumentField = bare.instrument.describe('RELIANCE, NSE:RELIANCE-EQ or a token.');
+/** An instrument as people and models name it (the server's instructions say how, once for every tool). */
+export const instrumentField = bare.instrument;
 
 /** Restricts an instrument lookup to one exchange (without one, NSE comes first). */
 export const exchangeField = bare.exchange;
@@ -81,7 +91,7 @@ export const intervalField = z
 
 /** A point in time, read as India Standard Time. */
 export function timeField(what: string) {
-  return z.string().trim().max(40).optional().describe(`${what}, IST: 2026-11-20 09:15, 09:15 or now.`);
+  return atMost(40).optional().describe(`${what}, IST: 2026-11-20 09:15, 09:15 or now.`);
 }
 
 /** Units to trade. */

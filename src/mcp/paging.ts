@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ToolInputError } from './errors.js';
+import { atMost } from './fields.js';
 
 /** The `limit` argument of a list tool, with its bounds (its name, default and maximum say it all). */
 export function limitField(defaultLimit: number, max: number) {
@@ -7,7 +8,7 @@ export function limitField(defaultLimit: number, max: number) {
 }
 
 /** The `cursor` argument of a list tool: a `nextCursor` a page answered. */
-export const cursorField = z.string().max(200).optional();
+export const cursorField = atMost(200).optional();
 
 /** One page of a list, with where the next one starts. */
 export interface Page<T> {
