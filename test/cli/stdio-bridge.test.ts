@@ -140,6 +140,33 @@ describe('omsdesk mcp on stdio next to a process it cannot join', () => {
     }
   });
 
+  it('refuses, saying to connect over HTTP with a personal token, when the holder takes personal tokens', async () => {
+    const lock = await DataDirLock.acquire(other, 'omsdesk serve');
+    const people = join(other, 'people.json');
+    await writeFile(people, JSON.stringify({ people: [{ id: 'asha', role: 'trader' }] }));
+    const advert = {
+      pid: process.pid,
+      host: hostname(),
+      command: 'omsdesk serve',
+      url: 'http://127.0.0.1:8765/mcp',
+      bearer: true,
+      personal: true,
+    };
+    await writeFile(join(other, 'serve.json'), JSON.stringify(advert));
+    try {
+      const said = await stdioConnectError(mcpServerParams(other, { OMSDESK_PERSON: 'asha' }));
+      expect(said).toContain(
+        'omsdesk serve (pid ' +
+          process.pid +
+          ") holds the data dir and takes each person's own token: connect this client to http://127.0.0.1:8765/mcp over HTTP with your token",
+      );
+    } finally {
+      await rm(people);
+      await rm(join(other, 'serve.json'));
+      await lock.release();
+    }
+  });
+
   it('refuses with the reason when the holder says where it serves but does not answer there', async () => {
     const lock = await DataDirLock.acquire(other, 'omsdesk serve');
     // A port that was free a moment ago: nothing listens on it.
