@@ -29,3 +29,14 @@ export function firstText(
   }
   return undefined;
 }
+
+/** The fields that name an instrument at the head of a quote and of security info, in the spec's order. */
+export const instrumentHeader = {
+  requestTime: optStr,
+  exchange: str,
+  tradingSymbol: str,
+  companyName: optStr,
+  symbolName: optStr,
+  segment: optStr,
+  instrumentName: optStr,
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { aliasedObject } from './aliases.js';
-import { optStr, sessionFields, str } from './common.js';
+import { instrumentHeader, optStr, sessionFields, str } from './common.js';
 import { NOREN_QUOTE } from './noren.js';
 
 /** `/apiV2/getQuotes` and `/apiV2/securityInfo` request. */
@@ -26,13 +26,7 @@ function depthFields(): Record<string, z.ZodOptional<z.ZodString>> {
  */
 export const quoteData = aliasedObject(
   {
-    requestTime: optStr,
-    exchange: str,
-    tradingSymbol: str,
-    companyName: optStr,
-    symbolName: optStr,
-    segment: optStr,
-    instrumentName: optStr,
+    ...instrumentHeader,
     pricePrecision: optStr,
     tickSize: optStr,
     lotSize: optStr,

@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { aliasedObject } from './aliases.js';
-import { optStr, str } from './common.js';
+import { instrumentHeader, optStr, str } from './common.js';
 import { NOREN_SECURITY_INFO } from './noren.js';
 
 /** The security-info resource (request: see `instrumentRequest`); Noren's own keys are read as the spec's. */
 export const securityInfoData = aliasedObject(
   {
-    requestTime: optStr,
-    exchange: str,
-    tradingSymbol: str,
-    companyName: optStr,
-    symbolName: optStr,
-    segment: optStr,
-    instrumentName: optStr,
+    ...instrumentHeader,
     tickSize: str,
     lotSize: str,
     pricePrecision: optStr,
