@@ -6,7 +6,7 @@ import { UsageError } from './usage-error.js';
 export function requireDiscord(config: Config): DiscordConfig {
   if (config.discord === undefined) {
     throw new UsageError(
-      'DISCORD_TOKEN is not set: the Discord desk needs DISCORD_TOKEN, DISCORD_APPLICATION_ID and DISCORD_GUILD_ID (see the README)',
+      'DISCORD_TOKEN is not set: the Discord desk needs DISCORD_TOKEN, DISCORD_APPLICATION_ID and DISCORD_GUILD_ID (see docs/discord.md)',
     );
   }
   return config.discord;
