@@ -75,7 +75,7 @@ export function loadConfig(sources: ConfigSources): Config {
   const warnings = [
     ...unknownVariables(sources.env, file.values),
     ...liveWarnings(variables, raw),
-    ...discordWarnings(raw),
+    ...discordWarnings(raw, variables, people.people !== undefined),
     ...people.warnings,
   ];
   const config = buildConfig(settings, warnings);
