@@ -134,6 +134,17 @@ describe('the documentation stays true', () => {
     expect([...new Set(named)].filter((name) => !known.has(name))).toEqual([]);
   });
 
+  it('gives each variable one meaning: none a page calls unused while omsdesk reads it', () => {
+    const unused = FILES.flatMap((file) =>
+      [
+        ...read(file).matchAll(
+          /`((?:OMSDESK|DISCORD)_[A-Z0-9_]+)`[^.]{0,40}\b(?:not used|unused|has no effect)\b/g,
+        ),
+      ].map((m) => `${file}: ${m[0]}`),
+    );
+    expect(unused).toEqual([]);
+  });
+
   it('names only omsdesk commands that exist', async () => {
     const { stdout } = await runCli(['help']);
     const commands = new Set([...stdout.matchAll(/^ {2}([a-z-]+) {2,}/gm)].map((m) => m[1]));

@@ -129,8 +129,8 @@ export const CONFIG_VARIABLES = [
     name: 'OMSDESK_ACCOUNT_ID',
     group: 'broker',
     field: text(),
-    unset: '(the account the login answers with)',
-    description: 'Account id sent as actid, when it differs from the one the login answers with.',
+    unset: '(the login’s account, else the user id)',
+    description: 'Live broker: the account id sent as actid, instead of the one the login answers with.',
   }),
   variable({
     name: 'OMSDESK_REQUEST_TIMEOUT_MS',
