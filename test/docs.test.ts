@@ -145,6 +145,23 @@ describe('the documentation stays true', () => {
     expect(unused).toEqual([]);
   });
 
+  it("shows how to run token and audit as the systemd unit's user, with its data dir and key", () => {
+    const ops = read('docs/operations.md');
+    const unit = /^# \/etc\/systemd\/system\/omsdesk\.service\n([\s\S]*?)^```/m.exec(ops)?.[1] ?? '';
+    const user = /^User=(\S+)$/m.exec(unit)?.[1];
+    const command = /^ExecStart=(.+) serve$/m.exec(unit)?.[1];
+    const variables = [...unit.matchAll(/^Environment=((?:OMSDESK_DATA_DIR|OMSDESK_AUDIT_KEY_FILE)=\S+)$/gm)];
+    expect([user, command, variables.length]).toEqual([expect.any(String), expect.any(String), 2]);
+    const start = ops.indexOf("### Operating the unit's data dir");
+    const section = ops.slice(start, ops.indexOf('\n## ', start));
+    const helper = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    expect(helper).toContain(`sudo -u ${user} env `);
+    for (const [, assignment] of variables) expect(helper).toContain(assignment);
+    expect(helper.replace(/\\\n\s*/g, '')).toContain(command);
+    for (const use of ['token issue', 'token list', 'token revoke', 'audit verify'])
+      expect(helper).toContain(use);
+  });
+
   it('names only omsdesk commands that exist', async () => {
     const { stdout } = await runCli(['help']);
     const commands = new Set([...stdout.matchAll(/^ {2}([a-z-]+) {2,}/gm)].map((m) => m[1]));
