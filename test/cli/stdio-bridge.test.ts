@@ -110,22 +110,6 @@ describe('omsdesk mcp on stdio next to a running omsdesk serve', () => {
     }
   });
 
-  it('bridges two clients at once (Claude Desktop and Cursor on one machine)', async () => {
-    const clients = [legacyStdio({ OMSDESK_MCP_TOKEN: TOKEN }), legacyStdio({ OMSDESK_MCP_TOKEN: TOKEN })];
-    await Promise.all(clients.map(({ client, transport }) => client.connect(transport)));
-    try {
-      const quotes = await Promise.all(
-        clients.map(({ client }) =>
-          client.callTool({ name: 'get_quote', arguments: { instrument: 'INFY' } }),
-        ),
-      );
-      for (const quote of quotes)
-        expect((quote.structuredContent as { lastPrice: number }).lastPrice).toBeGreaterThan(0);
-    } finally {
-      await Promise.all(clients.map(({ client }) => client.close()));
-    }
-  });
-
   it('answers the first request with why when its token is missing or wrong', async () => {
     expect(await connectError({})).toMatch(
       /omsdesk serve \(pid \d+\) holds the data dir and asks every client for a bearer token: set OMSDESK_MCP_TOKEN/,

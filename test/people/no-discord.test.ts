@@ -54,14 +54,4 @@ describe('a team without the Discord desk: whoami promises only what this omsdes
     expect(textOf(refused)).toMatch(/four-eyes is on/);
     expect(await ordersAtBroker(team)).toBe(0);
   });
-
-  it('promises approving and halting where the Discord desk runs beside MCP', async () => {
-    team = await startTeam({ confirm: 'tool', fourEyes: true });
-    const ravi = await team.modern((await team.issue('ravi')).token);
-    const me = textOf(await ravi.callTool({ name: 'whoami', arguments: {} }));
-    expect(me).toContain(
-      'You may read the account, the market and the order books; ask for orders; approve other people’s orders on their Discord cards; halt and resume trading (/halt, /resume).',
-    );
-    expect(me).not.toContain('would let you');
-  });
 });
