@@ -29,7 +29,7 @@ describe('a team without the Discord desk: whoami promises only what this omsdes
       'Your role would let you approve other people’s orders: no Discord approvals channel runs in this omsdesk',
     );
     expect(me).toContain(
-      'Your role would let you halt and resume trading: no Discord desk runs in this omsdesk',
+      'Your role would let you halt and resume trading: they are Discord commands (/halt, /resume), and no Discord desk',
     );
 
     // What whoami says is so: the approver cannot approve Asha's ticket here.

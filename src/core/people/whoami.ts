@@ -19,7 +19,7 @@ export interface DecisionPaths {
   readonly trading: boolean;
   /** A Discord desk with an approvals channel runs in this omsdesk: approvers decide on its cards. */
   readonly approvals: boolean;
-  /** A Discord desk runs in this omsdesk: `/halt` and `/resume`. */
+  /** A Discord desk runs with this omsdesk: `/halt` and `/resume`. */
   readonly halts: boolean;
   /** `OMSDESK_DISCORD_FOUR_EYES`: a requester never approves their own ticket. */
   readonly fourEyes: boolean;
@@ -39,7 +39,8 @@ export interface WhoAmI {
 
 const NO_CARDS =
   'no Discord approvals channel runs in this omsdesk (omsdesk serve with the Discord desk has one)';
-const NO_DESK = 'no Discord desk runs in this omsdesk (omsdesk serve with DISCORD_TOKEN runs one)';
+const NO_DESK =
+  'they are Discord commands (/halt, /resume), and no Discord desk with an approvals channel runs with this omsdesk (omsdesk serve with DISCORD_TOKEN runs one)';
 
 /** The facts `whoami` and `/whoami` show for a person, where `paths` are this omsdesk's. */
 export function whoami(person: Person, paths: DecisionPaths): WhoAmI {

@@ -61,7 +61,7 @@ describe('roles and whoami', () => {
       may: ['read the account, the market and the order books', 'ask for orders'],
       notHere: [
         'approve other people’s orders: no Discord approvals channel runs in this omsdesk (omsdesk serve with the Discord desk has one)',
-        'halt and resume trading: no Discord desk runs in this omsdesk (omsdesk serve with DISCORD_TOKEN runs one)',
+        'halt and resume trading: they are Discord commands (/halt, /resume), and no Discord desk with an approvals channel runs with this omsdesk (omsdesk serve with DISCORD_TOKEN runs one)',
       ],
     });
     expect(whoami(ravi, { ...noDesk, fourEyes: true }).may).toEqual([
