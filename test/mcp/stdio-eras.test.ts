@@ -40,7 +40,7 @@ async function startStdio() {
   return open({
     g,
     write,
-    ask(message: { id: number }): Promise<Answer> {
+    ask(message: { readonly id: number; readonly [key: string]: unknown }): Promise<Answer> {
       const answered = new Promise<Answer>((resolve) => answers.set(message.id, resolve));
       write(message);
       return answered;
