@@ -93,12 +93,18 @@ describe('omsdesk over stdio checks the protocol version of each request', () =>
     expect((await s.ask(naming('2026-07-28', 3, 'tools/list'))).result?.resultType).toBe('complete');
   });
 
-  it('answers a 2025-11-25 read of a resource that does not exist with -32002', async () => {
+  it('on 2025-11-25, refuses a request naming another version, and answers a missing resource with -32002', async () => {
     const s = await startStdio();
     expect(
       (await s.ask({ ...INIT, params: { ...INIT.params, protocolVersion: '2025-11-25' } })).result,
     ).toBeDefined();
     s.write({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    for (const [id, version] of [
+      [4, '2099-01-01'],
+      [5, '2026-07-28'],
+    ] as const)
+      expect((await s.ask(naming(version, id, 'tools/list'))).error?.code, version).toBe(-32022);
+    expect((await s.ask({ jsonrpc: '2.0', id: 6, method: 'tools/list' })).result?.tools).toBeDefined();
     const missing = await s.ask({
       jsonrpc: '2.0',
       id: 2,

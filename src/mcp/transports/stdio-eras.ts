@@ -6,6 +6,7 @@ import {
   type JSONRPCRequest,
   PROTOCOL_VERSION_META_KEY,
   ProtocolErrorCode,
+  SUPPORTED_PROTOCOL_VERSIONS,
   type Transport,
   UnsupportedProtocolVersionError,
 } from '@modelcontextprotocol/server';
@@ -28,18 +29,25 @@ interface Refusal {
   readonly data?: unknown;
 }
 
+/** The refusal of a request naming a version this connection does not speak. */
+function unsupported(claim: unknown, supported: readonly string[]): Refusal {
+  const requested = typeof claim === 'string' ? claim : 'unknown';
+  const error = new UnsupportedProtocolVersionError({ supported: [...supported], requested });
+  return { code: error.code, message: error.message, data: error.data };
+}
+
 const MISSING_META = `this connection speaks ${MODERN_REVISIONS.join(', ')}: every request carries _meta with ${PROTOCOL_VERSION_META_KEY}`;
 
 /**
  * Checks the protocol version of every message of a stdio connection before the SDK's `serveStdio` sees
  * it. @modelcontextprotocol/server 2.4.0 classifies only the opening messages: pinned to 2026-07-28 it
  * serves a later request naming any version, and while it holds only a `server/discover` probe, one
- * request or notification without `_meta` repins the whole process to 2025-11-25. Here, once 2026-07-28
- * spoke, a request naming another version gets -32022 (Unsupported protocol version) and one without
- * `_meta` gets -32602, and the connection stays 2026-07-28; only a real `initialize` handshake chooses
- * 2025-11-25 after a probe, as the SDK's fallback intends. A 2025-11-25 connection's answers are sent in
- * that revision's codes (`in2025Codes`). Remove the version checks once `serveStdio` checks each message.
- * Call right after `serveStdio` took the transport.
+ * request or notification without `_meta` repins the whole process to 2025-11-25. Here a request naming a
+ * version its connection does not speak gets -32022 (Unsupported protocol version); once 2026-07-28 spoke,
+ * one without `_meta` gets -32602 and the connection stays 2026-07-28: only a real `initialize` handshake
+ * chooses 2025-11-25 after a bare probe, as the SDK's fallback intends. A 2025-11-25 connection's answers
+ * go out in that revision's codes (`in2025Codes`). Remove the version checks once `serveStdio` checks each
+ * message itself. Call right after `serveStdio` took the transport.
  */
 export function checkEachStdioMessage(transport: Transport): void {
   let era: Era;
@@ -64,11 +72,10 @@ export function checkEachStdioMessage(transport: Transport): void {
         if (request && message.method === 'initialize' && !pinned) era = 'legacy';
         else if (!request) return pinned ? undefined : 'drop';
         else return { code: ProtocolErrorCode.InvalidParams, message: MISSING_META };
-      } else if (!modern) {
-        const requested = typeof claim === 'string' ? claim : 'unknown';
-        const error = new UnsupportedProtocolVersionError({ supported: [...MODERN_REVISIONS], requested });
-        return { code: error.code, message: error.message, data: error.data };
-      }
+      } else if (!modern) return unsupported(claim, MODERN_REVISIONS);
+    } else if (claim !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(String(claim))) {
+      // 2025-11-25 names its version once, at initialize; a request naming another one is not of this connection.
+      return unsupported(claim, SUPPORTED_PROTOCOL_VERSIONS);
     }
     if (era === 'modern' && request && message.method !== 'server/discover') pinned = true;
     return undefined;
