@@ -5,7 +5,7 @@ import {
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INIT, openSse, post, sessionOf } from './http-client.js';
 import { closeAfterEach, type HttpDesk, startHttpDesk } from './modern-harness.js';
 
@@ -25,13 +25,15 @@ function withoutGetStream(gets: string[]): typeof fetch {
   };
 }
 
-async function deskWithForm(): Promise<HttpDesk> {
-  return closing(await startHttpDesk({ confirm: 'elicit', timings }));
-}
+let desk: HttpDesk;
+beforeAll(async () => {
+  desk = await startHttpDesk({ confirm: 'elicit', timings });
+});
+afterAll(() => desk.close());
 
 describe('the 2025-11-25 confirmation form over HTTP goes on the call’s own stream', () => {
   it('reaches the v1 client that never opens the GET stream, and the order is placed', async () => {
-    const desk = await deskWithForm();
+    const before = await desk.brokerOrders();
     const gets: string[] = [];
     const client = new Client(
       { name: 'no-get-v1', version: '1' },
@@ -50,11 +52,11 @@ describe('the 2025-11-25 confirmation form over HTTP goes on the call’s own st
     expect(gets.length).toBeGreaterThan(0);
     expect(asked).toHaveLength(1);
     expect(result.isError).toBeFalsy();
-    expect(await desk.brokerOrders()).toBe(1);
+    expect(await desk.brokerOrders()).toBe(before + 1);
   });
 
   it('reaches the v2 client on 2025-11-25 that never opens the GET stream, and the order is placed', async () => {
-    const desk = await deskWithForm();
+    const before = await desk.brokerOrders();
     const gets: string[] = [];
     const client = new ModernSdkClient(
       { name: 'no-get-v2', version: '1' },
@@ -71,11 +73,11 @@ describe('the 2025-11-25 confirmation form over HTTP goes on the call’s own st
     expect(gets.length).toBeGreaterThan(0);
     expect(asked).toBe(1);
     expect(result.isError).toBeFalsy();
-    expect(await desk.brokerOrders()).toBe(1);
+    expect(await desk.brokerOrders()).toBe(before + 1);
   });
 
   it('comes by hand on the POST response of tools/call, and the answer posted back places the order', async () => {
-    const desk = await deskWithForm();
+    const before = await desk.brokerOrders();
     const init = {
       ...INIT,
       params: { ...INIT.params, protocolVersion: '2025-11-25', capabilities: { elicitation: { form: {} } } },
@@ -107,6 +109,6 @@ describe('the 2025-11-25 confirmation form over HTTP goes on the call’s own st
     while (result.id !== 7 && Object.keys(result).length > 0) result = await next();
     stream.close();
     expect(result.result?.isError).toBeFalsy();
-    expect(await desk.brokerOrders()).toBe(1);
+    expect(await desk.brokerOrders()).toBe(before + 1);
   });
 });

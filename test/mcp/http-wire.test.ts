@@ -2,11 +2,16 @@ import {
   Client as V2Client,
   StreamableHTTPClientTransport as V2Transport,
 } from '@modelcontextprotocol/client';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, INIT, modernRequest, post, sessionOf } from './http-client.js';
-import { closeAfterEach, modernClient, startHttpDesk } from './modern-harness.js';
+import { closeAfterEach, type HttpDesk, modernClient, startHttpDesk } from './modern-harness.js';
 
 const open = closeAfterEach();
+let desk: HttpDesk;
+beforeAll(async () => {
+  desk = await startHttpDesk();
+});
+afterAll(() => desk.close());
 const TOOLS_LIST = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
 const MISSING = 'omsdesk://tickets/T-NOPE';
 
@@ -29,7 +34,6 @@ function codeOf(text: string): number | undefined {
 
 describe('a 2026-07-28 request that carries an Mcp-Session-Id is served on its own', () => {
   it('with an id no session has, and with the id of a live 2025-11-25 session, which goes on serving its client', async () => {
-    const desk = open(await startHttpDesk());
     const legacy = await connect(desk.http.url);
     open({ close: () => legacy.client.close() });
     const live = legacy.transport.sessionId as string;
@@ -52,7 +56,6 @@ describe('a 2026-07-28 request that carries an Mcp-Session-Id is served on its o
 
 describe('refusals carry the JSON-RPC codes the specs name', () => {
   it('-32700 for a body that is not JSON, with or without a session', async () => {
-    const desk = open(await startHttpDesk());
     const session = sessionOf(await post(desk.http.url, {}));
     for (const headers of [{}, { 'mcp-session-id': session }]) {
       const answer = await post(desk.http.url, headers, '{not json');
@@ -62,7 +65,6 @@ describe('refusals carry the JSON-RPC codes the specs name', () => {
   });
 
   it('-32600 for a request before initialize, -32001 for a session that is not there', async () => {
-    const desk = open(await startHttpDesk());
     const early = await post(desk.http.url, {}, TOOLS_LIST);
     expect([early.status, codeOf(early.text)]).toEqual([400, -32600]);
     const gone = await post(desk.http.url, { 'mcp-session-id': 'gone' }, TOOLS_LIST);
@@ -71,7 +73,6 @@ describe('refusals carry the JSON-RPC codes the specs name', () => {
   });
 
   it('-32002 for a resource that does not exist in 2025-11-25 (v1 and v2 clients), -32602 in 2026-07-28', async () => {
-    const desk = open(await startHttpDesk());
     const v1 = await connect(desk.http.url);
     open({ close: () => v1.client.close() });
     await expect(v1.client.readResource({ uri: MISSING })).rejects.toMatchObject({ code: -32002 });
