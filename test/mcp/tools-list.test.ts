@@ -107,6 +107,26 @@ describe('tools/list', () => {
     expect(longest.chars).toBeLessThanOrEqual(CHARS_PER_TOOL * longest.tools.length);
   });
 
+  it('says what keeps a model safe where it acts, and answers in data what it must show or act on', async () => {
+    const tools = await listTools({ confirm: 'tool' });
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    expect(byName.get('confirm_order')?.description).toMatch(
+      /ONLY after showing the person the summary and hearing them agree to this exact ticket, never on your own/,
+    );
+    expect(byName.get('confirm_order')?.description).toMatch(/used once, and expires/);
+    expect(byName.get('get_order_status')?.description).toMatch(/can still be rejected/);
+    expect(byName.get('place_multi_order')?.description).toMatch(/each can still be rejected/);
+    const acting = tools.filter((t) => t.annotations?.readOnlyHint === false);
+    for (const tool of acting) {
+      if (tool.name !== 'confirm_order') expect(tool.description, tool.name).toMatch(/a human confirms it/);
+      const out = tool.outputSchema as { required?: string[]; properties?: Record<string, unknown> };
+      expect(out.required, tool.name).toEqual(
+        expect.arrayContaining(['summary', 'hash', 'expiresAt', 'failedChecks', 'nextStep']),
+      );
+      expect(Object.keys(out.properties ?? {}), tool.name).toContain('reason');
+    }
+  });
+
   it('keeps every schema strict: each node typed, each object closed to other properties', async () => {
     const loose: string[] = [];
     const walk = (node: Record<string, unknown>, at: string): void => {
