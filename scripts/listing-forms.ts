@@ -12,11 +12,23 @@ export const CHARS_PER_TOOL = 1_300;
 /** Who lists: nobody in particular (no people file), or with a people file one who may order, or a viewer. */
 export type Lister = 'operator' | 'orderer' | 'viewer';
 
+/** Who asks: a client that declares nothing, or one that declares every capability a listing may follow. */
+export type Asker = 'bare client' | 'capable client';
+
+/** What a capable client declares: forms, sampling, roots, and MCP Apps' interface extension. */
+const CAPABLE = {
+  elicitation: { form: {}, url: {} },
+  sampling: {},
+  roots: { listChanged: true },
+  extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+};
+
 /** One form of the listing. */
 export interface ListingForm {
   readonly era: 'legacy' | 'modern';
   readonly settings: McpSettings;
   readonly lister: Lister;
+  readonly asker: Asker;
 }
 
 /** One form as measured. */
@@ -46,11 +58,14 @@ export function listingForms(): ListingForm[] {
   const settings: McpSettings[] = base.map((s) => ({ ...s, withChannel: true, withOrders: true }));
   return (['legacy', 'modern'] as const).flatMap((era) =>
     settings.flatMap((s) =>
-      (['operator', 'orderer', 'viewer'] as const).map((lister) => ({
-        era,
-        settings: { ...s, withPeople: lister !== 'operator' },
-        lister,
-      })),
+      (['operator', 'orderer', 'viewer'] as const).flatMap((lister) =>
+        (['bare client', 'capable client'] as const).map((asker) => ({
+          era,
+          settings: { ...s, withPeople: lister !== 'operator' },
+          lister,
+          asker,
+        })),
+      ),
     ),
   );
 }
@@ -60,7 +75,7 @@ export function labelOf(form: ListingForm): string {
   const s = form.settings;
   const mode = s.readOnly ? 'read-only' : `${s.confirm.mode} ${s.broker}`;
   const people = form.lister === 'operator' ? 'no people file' : `people file, ${form.lister}`;
-  return `${form.era === 'legacy' ? '2025-11-25' : '2026-07-28'}, ${mode}, ${people}`;
+  return `${form.era === 'legacy' ? '2025-11-25' : '2026-07-28'}, ${mode}, ${people}, ${form.asker}`;
 }
 
 /** Measures one form: a real server of these settings answers one tools/list. */
@@ -68,11 +83,12 @@ export async function measure(form: ListingForm): Promise<ListingSize> {
   // Listing needs no dependency: they never arrive, and nothing waits for them.
   const service = createLateMcpService(form.settings, new Promise<McpDeps>(() => undefined));
   const mayOrder = form.lister !== 'viewer';
+  const capabilities = form.asker === 'capable client' ? CAPABLE : {};
   try {
     const text =
       form.era === 'legacy'
-        ? await listLegacy(service.server({ era: 'legacy', mayOrder }))
-        : await listModern(() => service.server({ era: 'modern', perRequest: true, mayOrder }));
+        ? await listLegacy(service.server({ era: 'legacy', mayOrder }), capabilities)
+        : await listModern(() => service.server({ era: 'modern', perRequest: true, mayOrder }), capabilities);
     const answer = JSON.parse(text) as { result?: { tools?: { name: string }[] } };
     const tools = (answer.result?.tools ?? []).map((t) => t.name);
     if (tools.length === 0) throw new Error(`${labelOf(form)}: tools/list answered no tool: ${text}`);
@@ -98,7 +114,7 @@ export async function measureAll(): Promise<ListingSize[]> {
 type Server = ReturnType<ReturnType<typeof createLateMcpService>['server']>;
 
 /** 2025-11-25: initialize, then tools/list on the connection; the answer as the transport is handed it. */
-async function listLegacy(server: Server): Promise<string> {
+async function listLegacy(server: Server, capabilities: object): Promise<string> {
   const [client, side] = InMemoryTransport.createLinkedPair();
   const answers = new Map<unknown, (text: string) => void>();
   client.onmessage = (message: JSONRPCMessage) => {
@@ -113,7 +129,7 @@ async function listLegacy(server: Server): Promise<string> {
   try {
     await ask(1, 'initialize', {
       protocolVersion: '2025-11-25',
-      capabilities: {},
+      capabilities,
       clientInfo: { name: 'tools-size', version: '1' },
     });
     await client.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
@@ -124,7 +140,7 @@ async function listLegacy(server: Server): Promise<string> {
 }
 
 /** 2026-07-28: one request, no session, as the HTTP endpoint serves it; the body it answers. */
-async function listModern(server: () => Server): Promise<string> {
+async function listModern(server: () => Server, capabilities: object): Promise<string> {
   const handler = createMcpHandler(() => server(), { legacy: 'reject' });
   try {
     const response = await handler.fetch(
@@ -144,7 +160,7 @@ async function listModern(server: () => Server): Promise<string> {
             _meta: {
               'io.modelcontextprotocol/protocolVersion': '2026-07-28',
               'io.modelcontextprotocol/clientInfo': { name: 'tools-size', version: '1' },
-              'io.modelcontextprotocol/clientCapabilities': {},
+              'io.modelcontextprotocol/clientCapabilities': capabilities,
             },
           },
         }),

@@ -94,8 +94,17 @@ describe('tools/list', () => {
     const sizes = await measureAll();
     const forms = listingForms();
     expect(sizes).toHaveLength(forms.length);
-    // Every revision, confirmation mode and broker, read-only, each lister is asked of the real server.
-    for (const part of ['2025-11-25', '2026-07-28', 'read-only', 'no people file', 'orderer', 'viewer'])
+    // Every revision, confirmation mode and broker, read-only, each lister and client is asked of the real server.
+    const parts = [
+      '2025-11-25',
+      '2026-07-28',
+      'read-only',
+      'no people file',
+      'orderer',
+      'viewer',
+      'capable client',
+    ];
+    for (const part of parts)
       expect(
         sizes.some((s) => s.label.includes(part)),
         part,
