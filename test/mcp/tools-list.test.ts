@@ -125,9 +125,15 @@ describe('tools/list', () => {
     expect(byName.get('confirm_order')?.description).toMatch(/used once, and expires/);
     expect(byName.get('get_order_status')?.description).toMatch(/can still be rejected/);
     expect(byName.get('place_multi_order')?.description).toMatch(/each can still be rejected/);
-    const acting = tools.filter((t) => t.annotations?.readOnlyHint === false);
-    for (const tool of acting) {
-      if (tool.name !== 'confirm_order') expect(tool.description, tool.name).toMatch(/a human confirms it/);
+    const placing = tools.filter((t) => t.name.startsWith('place_'));
+    expect(placing.length).toBeGreaterThan(2);
+    for (const tool of placing) expect(tool.description, tool.name).toMatch(/a human confirms it/);
+    // Every tool that answers a ticket: what the person agrees to, what confirm_order takes, why nothing went.
+    const answering = tools.filter((t) => 'ticketId' in (t.outputSchema?.properties ?? {}));
+    expect(answering.map((t) => t.name)).toEqual(
+      expect.arrayContaining([...placing.map((t) => t.name), 'confirm_order']),
+    );
+    for (const tool of answering) {
       const out = tool.outputSchema as { required?: string[]; properties?: Record<string, unknown> };
       expect(out.required, tool.name).toEqual(
         expect.arrayContaining(['summary', 'hash', 'expiresAt', 'failedChecks', 'nextStep']),
