@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/server';
+import { trueCompletionTotals } from './completions.js';
 import { type Era, type ResolvedDeps, resolveDeps } from './context.js';
 import type { McpDeps } from './deps.js';
 import { assertMcpSettings, CACHE_HINTS, INSTRUCTIONS, SERVER_INFO, toolsFor } from './listing.js';
@@ -103,6 +104,7 @@ export function createLateMcpService(settings: McpSettings, deps: Promise<McpDep
       registerTicket(server, ready);
       const review = registerPrompts(server, ready, scope.era, !settings.readOnly);
       if (review !== undefined) leadsToOrders(server, review);
+      trueCompletionTotals(server);
       // Before it serves: a disabled tool's change is not told to a client not yet connected.
       fitOrdering(server, scope.mayOrder ?? true);
       if (!scope.perRequest) followUpdates(server, scope.era, updates);

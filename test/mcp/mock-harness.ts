@@ -25,6 +25,13 @@ const NO_GATE: McpGate = {
   list: () => [],
   onChange: () => () => undefined,
   usageOf: () => ({ orders: 0, value: 0 }),
+  policy: {
+    readOnly: true,
+    allowedExchanges: ['NSE', 'BSE', 'NFO'],
+    allowedProducts: ['C', 'M', 'I'],
+    marketHours: 'always',
+    holidays: [],
+  },
 };
 
 /** How the server is configured; read-only unless said otherwise. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { DEFAULT_FRESHNESS } from '../client/shared-reads.js';
-import { DAY_MS, EXCHANGES, PRODUCTS, PRODUCTS_IN_WORDS } from '../vocabulary/index.js';
+import { DAY_MS, EXCHANGES, PRODUCTS, PRODUCTS_IN_WORDS, SESSION_TEXT } from '../vocabulary/index.js';
 import {
   API_GENERATIONS,
   CONFIRM_MODES,
@@ -171,7 +171,7 @@ export const CONFIG_VARIABLES = [
     group: 'sim',
     field: oneOf(SIM_HOURS),
     default: 'always',
-    description: 'Paper market hours: always open, or real (09:15-15:30 IST on weekdays).',
+    description: `Paper market hours: always open, or real (${SESSION_TEXT} IST on weekdays).`,
   }),
   variable({
     name: 'OMSDESK_SIM_STATE',
@@ -252,7 +252,7 @@ export const CONFIG_VARIABLES = [
     default: derived('always (paper broker always open), else exchange', (get, mode) =>
       mode === 'paper' && get('OMSDESK_SIM_HOURS') === 'always' ? 'always' : 'exchange',
     ),
-    description: 'exchange: orders only 09:15-15:30 IST on trading days; always: no hours check.',
+    description: `exchange: orders only ${SESSION_TEXT} IST on trading days; always: no hours check.`,
   }),
   variable({
     name: 'OMSDESK_HOLIDAYS',

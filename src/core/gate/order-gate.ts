@@ -1,5 +1,5 @@
 import type { Actor } from '../audit/index.js';
-import type { DailyUsage } from '../checks/index.js';
+import type { DailyUsage, TradingPolicy } from '../checks/index.js';
 import { normalizeTicketId } from '../orders/ticket-id.js';
 import { toIstIso } from '../time/ist.js';
 import { auditTransition } from './approval.js';
@@ -51,6 +51,14 @@ export class OrderGate {
   readonly #expiry: TicketExpiry;
   /** Tickets the last process left in play, found when the gate opened. */
   #carriedOver: readonly string[] = [];
+
+  /**
+   * The trading policy the checks apply (market hours, holidays, caps, allowed venues): a tool or a
+   * command that must say when or where orders may go reads it here, so it needs no setting of its own.
+   */
+  get policy(): TradingPolicy {
+    return this.#o.policy;
+  }
 
   private constructor(options: GateOptions) {
     this.#o = options;

@@ -66,7 +66,8 @@ export async function placeThroughGate(
   const { deps } = ctx;
   const modern = ctx.era === 'modern';
   const handle = modern ? roundHandle(ctx) : undefined;
-  if (handle !== undefined) return ticketReply(await answerRound(ctx, handle, ctx.tool), 'elicitation');
+  if (handle !== undefined)
+    return ticketReply(await answerRound(ctx, handle, ctx.tool, request), 'elicitation');
   const facts = {
     canElicit: canElicit(ctx),
     hasChannel: deps.approvalChannel !== undefined,
@@ -80,7 +81,7 @@ export async function placeThroughGate(
   switch (path) {
     case 'elicitation':
       return modern
-        ? askInRound(ctx, ticket, ctx.tool)
+        ? askInRound(ctx, ticket, ctx.tool, request)
         : ticketReply(await confirmByElicitation(ctx, ticket), path);
     case 'discord': {
       const channel = deps.approvalChannel as NonNullable<typeof deps.approvalChannel>;

@@ -25,7 +25,7 @@ export const whoamiTool = defineTool({
   description: 'Your person, role, daily caps and use of them today.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: {},
-  // Today's use as orders and rupees; the caps are in the text (tools/list stays under 20,000 characters).
+  // Today's use as orders and rupees; the caps are in the text.
   output: { person: z.string(), role: z.string(), orders: z.number(), value: z.number() },
   async handler(_args, ctx) {
     const person = ctx.person;
