@@ -68,7 +68,7 @@ function freshnessVariables() {
 /**
  * Every variable omsdesk reads, each declared once: its parser, its default (per broker mode where the
  * paper broker and a live one differ), its description and whether it is a secret. Validation, the
- * README's configuration table and `.env.example` all come from this list.
+ * configuration table (docs/configuration.md) and `.env.example` all come from this list.
  */
 export const CONFIG_VARIABLES = [
   variable({
@@ -129,8 +129,8 @@ export const CONFIG_VARIABLES = [
     name: 'OMSDESK_ACCOUNT_ID',
     group: 'broker',
     field: text(),
-    unset: '(the account the login answers with)',
-    description: 'Account id sent as actid, when it differs from the one the login answers with.',
+    unset: '(the login’s account, else the user id)',
+    description: 'Live broker: the account id sent as actid, instead of the one the login answers with.',
   }),
   variable({
     name: 'OMSDESK_REQUEST_TIMEOUT_MS',
@@ -400,7 +400,7 @@ export const CONFIG_VARIABLES = [
     name: 'DISCORD_API_URL',
     group: 'discord',
     field: discordApiUrl(),
-    // A code span: the README must not link outside the repository, and bare URLs become links.
+    // A code span: the docs must not link outside the repository, and bare URLs become links.
     default: derived(`\`${DISCORD_API_DEFAULT}\``, () => DISCORD_API_DEFAULT),
     description: 'Discord REST base (https, or http on loopback for tests), without the version.',
   }),

@@ -1,7 +1,22 @@
 import { z } from 'zod';
 import { GateError } from '../../core/gate/index.js';
 import { whoamiLines } from '../../core/people/index.js';
+import type { McpDeps } from '../deps.js';
 import { defineTool } from '../tool.js';
+
+/**
+ * What this server offers for deciding: approvals and halts only through a Discord desk in the same
+ * process, known here by its approvals channel (a desk without one is not promised).
+ */
+function decisionPaths(deps: McpDeps) {
+  const desk = deps.approvalChannel !== undefined;
+  return {
+    trading: !deps.readOnly,
+    approvals: desk,
+    halts: desk,
+    fourEyes: deps.people?.fourEyes ?? false,
+  };
+}
 
 /** `whoami` (with a people file): the caller's person, role, own caps and what they used of them today. */
 export const whoamiTool = defineTool({
@@ -18,7 +33,7 @@ export const whoamiTool = defineTool({
     const used = ctx.deps.gate.usageOf(person.id);
     return {
       data: { person: person.id, role: person.role, orders: used.orders, value: used.value },
-      text: whoamiLines(person, used).join('\n'),
+      text: whoamiLines(person, decisionPaths(ctx.deps), used).join('\n'),
     };
   },
 });
