@@ -4,7 +4,7 @@ import { confirmationProblem, toolConfirmEnabled } from './confirm/settings.js';
 import type { McpDeps } from './deps.js';
 import type { Tool } from './tool.js';
 import * as TOOL_INDEX from './tools/index.js';
-import { CONFIRM_TOOL, PLACEMENT_TOOLS, READ_TOOLS, WHOAMI_TOOL } from './tools/index.js';
+import { CARD_TOOLS, CONFIRM_TOOL, PLACEMENT_TOOLS, READ_TOOLS, WHOAMI_TOOL } from './tools/index.js';
 import { UNTRUSTED_LEGEND } from './untrusted.js';
 
 /** How the server introduces itself. */
@@ -43,7 +43,8 @@ export class McpSetupError extends Error {
 }
 
 /**
- * The tools these settings allow, in registration order (`whoami` with a people file); read-only mode keeps
+ * The tools these settings allow, in registration order (`whoami` with a people file, the order card's own
+ * tools last, which only clients with MCP Apps see); read-only mode keeps
  * those whose hints say so.
  */
 export function toolsFor(
@@ -54,6 +55,7 @@ export function toolsFor(
     ...(deps.withPeople ? [WHOAMI_TOOL] : []),
     ...PLACEMENT_TOOLS,
     ...(toolConfirmEnabled(deps.confirm, deps.broker) ? [CONFIRM_TOOL] : []),
+    ...CARD_TOOLS,
   ];
   return deps.readOnly ? tools.filter((tool) => tool.annotations.readOnlyHint) : tools;
 }

@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/server';
+import { registerTicketCard } from './app/resource.js';
 import { trueCompletionTotals } from './completions.js';
 import { type Era, type ResolvedDeps, resolveDeps } from './context.js';
 import type { McpDeps } from './deps.js';
@@ -102,6 +103,7 @@ export function createLateMcpService(settings: McpSettings, deps: Promise<McpDep
       }
       if (settings.withOrders) registerOrders(server, ready);
       registerTicket(server, ready);
+      registerTicketCard(server);
       const review = registerPrompts(server, ready, scope.era, !settings.readOnly);
       if (review !== undefined) leadsToOrders(server, review);
       trueCompletionTotals(server);

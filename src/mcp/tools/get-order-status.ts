@@ -53,6 +53,7 @@ export const getOrderStatusTool = defineTool({
   title: 'Get order status',
   description: 'An order and its reports, or a ticket and its orders (settling UNKNOWN ones).',
   annotations: READ,
+  card: 'linked',
   input: {
     order_number: z
       .string()

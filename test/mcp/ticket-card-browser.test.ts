@@ -1,0 +1,216 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { isToolVisibilityAppOnly } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppHostPages, startAppHost } from '../helpers/app-host.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { type RunningCommand, runCommand } from '../helpers/serve-child.js';
+import { MODERN } from './http-client.js';
+
+const TOKEN = 'card-test-token-0123456789abcdef';
+const UI = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } };
+const ORDER = { instrument: 'RELIANCE', side: 'BUY', quantity: 2, product: 'C' };
+const SCREENSHOT = fileURLToPath(new URL('../../assets/ticket-card.png', import.meta.url));
+
+let dataDir: string;
+let serve: RunningCommand;
+let pages: AppHostPages;
+let browser: Browser;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'omsdesk-card-'));
+  [serve, pages, browser] = await Promise.all([
+    runCommand(['serve', '--port', '0'], {
+      OMSDESK_DATA_DIR: dataDir,
+      OMSDESK_MCP_TOKEN: TOKEN,
+      OMSDESK_SIM_HOURS: 'always',
+      OMSDESK_WATCH_INTERVAL_MS: '250',
+    }),
+    startAppHost(),
+    launchBrowser(),
+  ]);
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await pages?.close();
+  expect(await serve?.stop()).toBe(0);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** A host's SDK client in either revision, declaring MCP Apps (or not). */
+async function hostClient(era: 'legacy' | 'modern', apps = true): Promise<Client> {
+  const client = new Client(
+    { name: 'card-test-host', version: '1.0.0' },
+    {
+      capabilities: apps ? { extensions: UI } : {},
+      ...(era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN } } } : {}),
+    },
+  );
+  const headers = { authorization: `Bearer ${TOKEN}` };
+  await client.connect(new StreamableHTTPClientTransport(new URL(serve.url), { requestInit: { headers } }));
+  return client;
+}
+
+async function ordersAtBroker(): Promise<number> {
+  const answer = await fetch(`${serve.paperBroker()}/_sim/orders`);
+  return ((await answer.json()) as unknown[]).length;
+}
+
+/** What the card's MCP requests were, as the host forwarded them. */
+interface Forwarded {
+  readonly method: string;
+  readonly name?: string;
+}
+
+/**
+ * Calls `tool` as the model would, then shows the result's card in the test host, which forwards the card's
+ * requests to the same client. Returns the page, the card's frame and what the card asked for.
+ */
+async function showCard(client: Client, theme: 'light' | 'dark') {
+  const tools = (await client.listTools()).tools;
+  const place = tools.find((t) => t.name === 'place_order');
+  const uri = (place?._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri;
+  expect(uri).toBe('ui://omsdesk/ticket');
+  const result = await client.callTool({ name: 'place_order', arguments: ORDER });
+  expect(result.structuredContent).toMatchObject({ status: 'PENDING', confirmation: 'app' });
+  const read = await client.readResource({ uri: uri as string });
+  const content = read.contents[0] as { text: string; mimeType: string; _meta?: { ui?: { csp?: unknown } } };
+  expect(content.mimeType).toBe('text/html;profile=mcp-app');
+  const forwarded: Forwarded[] = [];
+  const page = await browser.newPage({ viewport: { width: 800, height: 480 } });
+  await page.exposeFunction('hostCall', async (method: string, params: { name?: string; uri?: string }) => {
+    forwarded.push({ method, ...(params.name === undefined ? {} : { name: params.name }) });
+    if (method === 'tools/call') return client.callTool(params as { name: string });
+    if (method === 'resources/read') return client.readResource(params as { uri: string });
+    return {};
+  });
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(pages.hostUrl);
+  await page.evaluate(
+    (shown) => (globalThis as unknown as { showCard(s: unknown): Promise<void> }).showCard(shown),
+    {
+      html: content.text,
+      ...(content._meta?.ui?.csp === undefined
+        ? {}
+        : { csp: content._meta.ui.csp as Record<string, string[]> }),
+      input: ORDER,
+      result: result as Record<string, unknown>,
+      theme,
+      sandboxUrl: pages.sandboxUrl,
+    },
+  );
+  const card = page.getByTitle('Order card').contentFrame().getByTitle('Order card content').contentFrame();
+  return {
+    page,
+    card,
+    forwarded,
+    dialogs,
+    ticketId: (result.structuredContent as { ticketId: string }).ticketId,
+  };
+}
+
+async function closePage(page: Page): Promise<void> {
+  await page.close();
+}
+
+describe.each(['legacy', 'modern'] as const)('the order card in an MCP Apps host (%s)', (era) => {
+  it('lists the card to a host with apps only, never the app-only tools to the model', async () => {
+    const plain = await hostClient(era, false);
+    const apps = await hostClient(era);
+    try {
+      const plainTools = (await plain.listTools()).tools;
+      expect(plainTools.map((t) => t.name)).not.toContain('decide_on_card');
+      expect(plainTools.map((t) => t.name)).not.toContain('ticket_card');
+      expect(plainTools.some((t) => t._meta !== undefined)).toBe(false);
+      const appTools = (await apps.listTools()).tools;
+      const linked = appTools.filter(
+        (t) => (t._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri,
+      );
+      expect(linked.map((t) => t.name).sort()).toEqual(
+        [
+          'decide_on_card',
+          'get_order_status',
+          'place_long_straddle',
+          'place_multi_order',
+          'place_order',
+          'ticket_card',
+        ].sort(),
+      );
+      // What a host gives its model: every tool but the app's own.
+      const modelTools = appTools.filter((t) => !isToolVisibilityAppOnly(t)).map((t) => t.name);
+      expect(modelTools).not.toContain('decide_on_card');
+      expect(modelTools).not.toContain('ticket_card');
+      expect(modelTools).toEqual(plainTools.map((t) => t.name));
+    } finally {
+      await plain.close();
+      await apps.close();
+    }
+  });
+
+  it('Confirm on the card places exactly one order, and the card shows its fill without the model asking', async () => {
+    const client = await hostClient(era);
+    const before = await ordersAtBroker();
+    const shown = await showCard(client, era === 'legacy' ? 'light' : 'dark');
+    try {
+      const { card, page } = shown;
+      await expect
+        .poll(() => card.getByRole('status').textContent(), { timeout: 10_000 })
+        .toContain('PENDING');
+      await expect
+        .poll(() => card.getByRole('row', { name: /RELIANCE/ }).textContent())
+        .toMatch(/₹[\d,]+\.\d\d/);
+      // The README's picture: the card as the person decides, from this very run.
+      if (era === 'legacy') await page.screenshot({ path: SCREENSHOT });
+      await card.getByRole('button', { name: 'Confirm' }).click();
+      await expect
+        .poll(() => card.getByRole('status').textContent(), { timeout: 15_000 })
+        .toContain('Filled (COMPLETE)');
+      await expect
+        .poll(() => card.getByRole('row', { name: /RELIANCE/ }).textContent())
+        .toMatch(/2 filled @ ₹/);
+      expect(await ordersAtBroker()).toBe(before + 1);
+      // Only the card asked after the model's one call: its own tools and the ticket's resource.
+      expect(
+        shown.forwarded.every(
+          (f) => f.method === 'resources/read' || f.name === 'ticket_card' || f.name === 'decide_on_card',
+        ),
+      ).toBe(true);
+      expect(shown.forwarded.filter((f) => f.name === 'decide_on_card')).toHaveLength(1);
+      expect(await card.getByRole('button', { name: 'Confirm' }).isVisible()).toBe(false);
+      expect(shown.dialogs).toEqual([]);
+    } finally {
+      await closePage(shown.page);
+      await client.close();
+    }
+  });
+
+  it('Decline on another ticket places nothing', async () => {
+    const client = await hostClient(era);
+    const before = await ordersAtBroker();
+    const shown = await showCard(client, 'light');
+    try {
+      const { card } = shown;
+      await card.getByRole('button', { name: 'Decline' }).click();
+      await expect
+        .poll(() => card.getByRole('status').textContent(), { timeout: 10_000 })
+        .toContain('Declined: nothing was sent (DECLINED)');
+      expect(await ordersAtBroker()).toBe(before);
+      const status = await client.callTool({
+        name: 'get_order_status',
+        arguments: { ticket_id: shown.ticketId },
+      });
+      expect(status.structuredContent).toMatchObject({ ticket: { status: 'DECLINED', orderNumbers: [] } });
+    } finally {
+      await closePage(shown.page);
+      await client.close();
+    }
+  });
+});
