@@ -43,8 +43,7 @@ export class McpSetupError extends Error {
 }
 
 /**
- * The tools these settings allow, in registration order (`whoami` with a people file, the order card's own
- * tools last, which only clients with MCP Apps see); read-only mode keeps
+ * The tools these settings allow, in registration order (`whoami` with a people file); read-only mode keeps
  * those whose hints say so.
  */
 export function toolsFor(
@@ -55,9 +54,16 @@ export function toolsFor(
     ...(deps.withPeople ? [WHOAMI_TOOL] : []),
     ...PLACEMENT_TOOLS,
     ...(toolConfirmEnabled(deps.confirm, deps.broker) ? [CONFIRM_TOOL] : []),
-    ...CARD_TOOLS,
   ];
   return deps.readOnly ? tools.filter((tool) => tool.annotations.readOnlyHint) : tools;
+}
+
+/**
+ * The order card's own tools these settings allow (deciding on it leads to orders, so not in read-only
+ * mode): registered after the others, listed and callable only for clients that declared MCP Apps.
+ */
+export function cardToolsFor(deps: Pick<McpDeps, 'readOnly'>): readonly Tool[] {
+  return deps.readOnly ? CARD_TOOLS.filter((tool) => tool.annotations.readOnlyHint) : CARD_TOOLS;
 }
 
 /** Checks the settings a server is about to be built with; throws `McpSetupError` with what to change. */

@@ -46,6 +46,6 @@ export const WHOAMI_TOOL: Tool = whoamiTool;
 
 /**
  * The order card's own tools (MCP Apps): listed and callable only for clients that declared the extension,
- * marked for the app alone; deciding is absent in read-only mode like every tool that leads to orders.
+ * marked for the app alone.
  */
 export const CARD_TOOLS: readonly Tool[] = [ticketCardTool, decideOnCardTool];
