@@ -66,27 +66,21 @@ interface Forwarded {
   readonly name?: string;
 }
 
-/**
- * Calls `tool` as the model would, then shows the result's card in the test host, which forwards the card's
- * requests to the same client. Returns the page, the card's frame and what the card asked for.
- */
-async function showCard(client: Client, theme: 'light' | 'dark') {
-  const tools = (await client.listTools()).tools;
-  const place = tools.find((t) => t.name === 'place_order');
-  const uri = (place?._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri;
-  expect(uri).toBe('ui://omsdesk/ticket');
-  const result = await client.callTool({ name: 'place_order', arguments: ORDER });
-  expect(result.structuredContent).toMatchObject({ status: 'PENDING', confirmation: 'app' });
-  const read = await client.readResource({ uri: uri as string });
-  const content = read.contents[0] as { text: string; mimeType: string; _meta?: { ui?: { csp?: unknown } } };
-  expect(content.mimeType).toBe('text/html;profile=mcp-app');
+/** What a host page forwards the card's requests to: the real client, or (for escaping) a scripted one. */
+type Forward = (method: string, params: { name?: string; uri?: string }) => Promise<unknown>;
+
+/** Opens the test host on a page and shows the card `html` for `result` in it, the card's requests going to `forward`. */
+async function showInHost(
+  html: { text: string; _meta?: { ui?: { csp?: unknown } } },
+  result: unknown,
+  forward: Forward,
+  theme: 'light' | 'dark',
+) {
   const forwarded: Forwarded[] = [];
   const page = await browser.newPage({ viewport: { width: 800, height: 480 } });
   await page.exposeFunction('hostCall', async (method: string, params: { name?: string; uri?: string }) => {
     forwarded.push({ method, ...(params.name === undefined ? {} : { name: params.name }) });
-    if (method === 'tools/call') return client.callTool(params as { name: string });
-    if (method === 'resources/read') return client.readResource(params as { uri: string });
-    return {};
+    return forward(method, params);
   });
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
@@ -97,10 +91,8 @@ async function showCard(client: Client, theme: 'light' | 'dark') {
   await page.evaluate(
     (shown) => (globalThis as unknown as { showCard(s: unknown): Promise<void> }).showCard(shown),
     {
-      html: content.text,
-      ...(content._meta?.ui?.csp === undefined
-        ? {}
-        : { csp: content._meta.ui.csp as Record<string, string[]> }),
+      html: html.text,
+      ...(html._meta?.ui?.csp === undefined ? {} : { csp: html._meta.ui.csp as Record<string, string[]> }),
       input: ORDER,
       result: result as Record<string, unknown>,
       theme,
@@ -108,13 +100,34 @@ async function showCard(client: Client, theme: 'light' | 'dark') {
     },
   );
   const card = page.getByTitle('Order card').contentFrame().getByTitle('Order card content').contentFrame();
-  return {
-    page,
-    card,
-    forwarded,
-    dialogs,
-    ticketId: (result.structuredContent as { ticketId: string }).ticketId,
+  return { page, card, forwarded, dialogs };
+}
+
+/** The card's document as the server serves it to a host with apps. */
+async function cardDocument(client: Client) {
+  const read = await client.readResource({ uri: 'ui://omsdesk/ticket' });
+  const content = read.contents[0] as { text: string; mimeType: string; _meta?: { ui?: { csp?: unknown } } };
+  expect(content.mimeType).toBe('text/html;profile=mcp-app');
+  return content;
+}
+
+/**
+ * Calls place_order as the model would, then shows the result's card in the test host, which forwards the
+ * card's requests to the same client. Returns the page, the card's frame and what the card asked for.
+ */
+async function showCard(client: Client, theme: 'light' | 'dark') {
+  const tools = (await client.listTools()).tools;
+  const place = tools.find((t) => t.name === 'place_order');
+  expect((place?._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri).toBe('ui://omsdesk/ticket');
+  const result = await client.callTool({ name: 'place_order', arguments: ORDER });
+  expect(result.structuredContent).toMatchObject({ status: 'PENDING', confirmation: 'app' });
+  const forward: Forward = async (method, params) => {
+    if (method === 'tools/call') return client.callTool(params as { name: string });
+    if (method === 'resources/read') return client.readResource(params as { uri: string });
+    return {};
   };
+  const shown = await showInHost(await cardDocument(client), result, forward, theme);
+  return { ...shown, ticketId: (result.structuredContent as { ticketId: string }).ticketId };
 }
 
 async function closePage(page: Page): Promise<void> {
@@ -169,6 +182,7 @@ describe.each(['legacy', 'modern'] as const)('the order card in an MCP Apps host
         .toMatch(/₹[\d,]+\.\d\d/);
       // The README's picture: the card as the person decides, from this very run.
       if (era === 'legacy') await page.screenshot({ path: SCREENSHOT });
+      expect(await card.locator('html').getAttribute('data-theme')).toBe(era === 'legacy' ? 'light' : 'dark');
       await card.getByRole('button', { name: 'Confirm' }).click();
       await expect
         .poll(() => card.getByRole('status').textContent(), { timeout: 15_000 })
@@ -198,7 +212,10 @@ describe.each(['legacy', 'modern'] as const)('the order card in an MCP Apps host
     const shown = await showCard(client, 'light');
     try {
       const { card } = shown;
-      await card.getByRole('button', { name: 'Decline' }).click();
+      // By keyboard, as a person without a mouse would: from Confirm, Tab to Decline, Enter.
+      await card.getByRole('button', { name: 'Confirm' }).focus();
+      await shown.page.keyboard.press('Tab');
+      await shown.page.keyboard.press('Enter');
       await expect
         .poll(() => card.getByRole('status').textContent(), { timeout: 10_000 })
         .toContain('Declined: nothing was sent (DECLINED)');
@@ -208,6 +225,55 @@ describe.each(['legacy', 'modern'] as const)('the order card in an MCP Apps host
         arguments: { ticket_id: shown.ticketId },
       });
       expect(status.structuredContent).toMatchObject({ ticket: { status: 'DECLINED', orderNumbers: [] } });
+    } finally {
+      await closePage(shown.page);
+      await client.close();
+    }
+  });
+});
+
+describe('the order card, whatever the data says', () => {
+  it('shows broker and person text as text: nothing in it runs', async () => {
+    const client = await hostClient('modern');
+    const evil = '<img src=x onerror=alert(1)>';
+    const ticket = {
+      ticketId: 'TAAAAAAAA',
+      status: 'REJECTED',
+      hash: 'a'.repeat(64),
+      expiresAt: evil,
+      reason: evil,
+      warnings: [evil],
+      requestedBy: { channel: evil, id: evil, person: evil },
+      decidedBy: { channel: 'mcp-app', id: evil },
+      orderNumbers: [],
+      legs: [
+        {
+          instrument: evil,
+          side: evil,
+          quantity: 1,
+          priceType: evil,
+          status: evil,
+          rejection: { text: evil },
+        },
+      ],
+      margin: {},
+    };
+    const forward: Forward = async (method) =>
+      method === 'tools/call'
+        ? {
+            content: [{ type: 'text', text: evil }],
+            structuredContent: { card: { ticket, market: [], mayDecide: true } },
+          }
+        : { contents: [{ uri: 'omsdesk://tickets/TAAAAAAAA', text: JSON.stringify(ticket) }] };
+    const result = { content: [{ type: 'text', text: evil }], structuredContent: { ticketId: 'TAAAAAAAA' } };
+    const shown = await showInHost(await cardDocument(client), result, forward, 'light');
+    try {
+      await expect
+        .poll(() => shown.card.getByRole('status').textContent(), { timeout: 10_000 })
+        .toContain('REJECTED');
+      expect(await shown.card.getByRole('table').textContent()).toContain(evil);
+      expect(await shown.card.locator('img').count()).toBe(0);
+      expect(shown.dialogs).toEqual([]);
     } finally {
       await closePage(shown.page);
       await client.close();
