@@ -12,9 +12,15 @@ const FINAL = new Set([
   'CANCELED',
   'SETTLED',
 ]);
-/** How often the open card reads the ticket (its status) and the market against it. */
+/**
+ * How often the open card reads the ticket (its status) and the market against it: the market often while
+ * the person decides, seldom once the orders are out; and for how long at most, so a card left open on a
+ * resting order does not spend the account's request budget all day.
+ */
 const STATUS_EVERY_MS = 1_500;
-const MARKET_EVERY_MS = 5_000;
+const MARKET_EVERY_MS = { deciding: 5_000, sent: 30_000 };
+const FOLLOW_FOR_MS = 30 * 60_000;
+const opened = Date.now();
 const TICKET_ID = /^T[0-9A-Z]{8}$/;
 
 const title = document.getElementById('title') as HTMLElement;
@@ -86,9 +92,14 @@ async function readStatus(): Promise<void> {
 function follow(): void {
   clearTimeout(timer);
   if (card !== undefined && FINAL.has(card.ticket.status)) return;
+  if (Date.now() - opened > FOLLOW_FOR_MS) {
+    say('This card stopped following the ticket; ask for its status to see where it stands.');
+    return;
+  }
   timer = setTimeout(async () => {
     try {
-      if (Date.now() - lastMarket >= MARKET_EVERY_MS) await readCard();
+      const every = card?.ticket.status === 'PENDING' ? MARKET_EVERY_MS.deciding : MARKET_EVERY_MS.sent;
+      if (Date.now() - lastMarket >= every) await readCard();
       else await readStatus();
     } catch {
       say('The host did not answer; the card keeps trying.');

@@ -10,6 +10,7 @@ import { type AppHostPages, startAppHost } from '../helpers/app-host.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { type RunningCommand, runCommand } from '../helpers/serve-child.js';
 import { MODERN } from './http-client.js';
+import { startHttpDesk } from './modern-harness.js';
 
 const TOKEN = 'card-test-token-0123456789abcdef';
 const UI = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } };
@@ -42,7 +43,7 @@ afterAll(async () => {
 });
 
 /** A host's SDK client in either revision, declaring MCP Apps (or not). */
-async function hostClient(era: 'legacy' | 'modern', apps = true): Promise<Client> {
+async function hostClient(era: 'legacy' | 'modern', apps = true, url = serve.url): Promise<Client> {
   const client = new Client(
     { name: 'card-test-host', version: '1.0.0' },
     {
@@ -51,7 +52,7 @@ async function hostClient(era: 'legacy' | 'modern', apps = true): Promise<Client
     },
   );
   const headers = { authorization: `Bearer ${TOKEN}` };
-  await client.connect(new StreamableHTTPClientTransport(new URL(serve.url), { requestInit: { headers } }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   return client;
 }
 
@@ -277,6 +278,37 @@ describe('the order card, whatever the data says', () => {
     } finally {
       await closePage(shown.page);
       await client.close();
+    }
+  });
+});
+
+describe('the order card with a web desk', () => {
+  it("opens the ticket's page on the desk through the host instead of deciding in the card", async () => {
+    const desk = await startHttpDesk({ publicUrl: 'https://desk.example.test/' });
+    const client = await hostClient('modern', true, desk.http.url);
+    const opened: unknown[] = [];
+    try {
+      const result = await client.callTool({ name: 'place_order', arguments: ORDER });
+      const id = (result.structuredContent as { ticketId: string }).ticketId;
+      const forward: Forward = async (method, params) => {
+        if (method === 'open-link') opened.push(params);
+        if (method === 'tools/call') return client.callTool(params as { name: string });
+        if (method === 'resources/read') return client.readResource(params as { uri: string });
+        return {};
+      };
+      const shown = await showInHost(await cardDocument(client), result, forward, 'light');
+      try {
+        await shown.card.getByRole('button', { name: 'Confirm on the desk' }).click();
+        await expect.poll(() => opened).toEqual([{ url: `https://desk.example.test/tickets/${id}` }]);
+        expect(shown.forwarded.some((f) => f.name === 'decide_on_card')).toBe(false);
+        expect(desk.g.gate.get(id)?.status).toBe('PENDING');
+        expect(await desk.brokerOrders()).toBe(0);
+      } finally {
+        await closePage(shown.page);
+      }
+    } finally {
+      await client.close();
+      await desk.close();
     }
   });
 });
