@@ -127,6 +127,27 @@ describe('the order card: deciding (2026-07-28, a real gate)', () => {
     ]);
   });
 
+  it('places once when the card is pressed many times at once: the other presses are refused and audited', async () => {
+    const desk = closeLater(await startHttpDesk());
+    const host = await appHost(desk);
+    const placed = data(await host.callTool({ name: 'place_order', arguments: ORDER }));
+    const card = data(
+      await host.callTool({ name: 'ticket_card', arguments: { ticket_id: placed.ticketId } }),
+    );
+    const hash = (card.card as { ticket: { hash: string } }).ticket.hash;
+    const presses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        host.callTool({
+          name: 'decide_on_card',
+          arguments: { ticket_id: placed.ticketId, hash, decision: 'confirm' },
+        }),
+      ),
+    );
+    expect(presses.filter((p) => !p.isError)).toHaveLength(1);
+    expect(await desk.brokerOrders()).toBe(1);
+    expect(await refusals(desk)).toEqual(Array(4).fill({ code: 'TICKET_DECIDED', path: 'app' }));
+  });
+
   it('refuses the card a ticket waiting for another way (the form), and a client without apps its tools', async () => {
     const desk = closeLater(await startHttpDesk());
     // The person keeps the form open until the test has tried the card, then declines.
