@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { isToolVisibilityAppOnly } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHostPages, startAppHost } from '../helpers/app-host.js';
 import { launchBrowser } from '../helpers/browser.js';
@@ -104,6 +104,54 @@ async function showInHost(
   return { page, card, forwarded, dialogs };
 }
 
+/**
+ * The lowest WCAG contrast ratio of any text on the card against the background it sits on (enabled
+ * controls included; disabled ones are exempt).
+ */
+function lowestContrast(frame: FrameLocator): Promise<number> {
+  // Runs in the page: the DOM's types are not this file's, so it names only what it reads.
+  interface Node {
+    readonly nodeType: number;
+    readonly textContent: string | null;
+  }
+  interface El extends Node {
+    readonly parentElement: El | null;
+    readonly childNodes: ArrayLike<Node>;
+    readonly disabled?: boolean;
+    readonly offsetParent: unknown;
+    querySelectorAll(selector: string): ArrayLike<El>;
+  }
+  type Style = (el: El) => { color: string; backgroundColor: string };
+  return frame.locator('body').evaluate((body: El) => {
+    const style = (globalThis as unknown as { getComputedStyle: Style }).getComputedStyle;
+    const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+    const lum = ([r = 0, g = 0, b = 0]: number[]) => {
+      const c = [r, g, b].map((v) => {
+        const x = v / 255;
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * (c[0] ?? 0) + 0.7152 * (c[1] ?? 0) + 0.0722 * (c[2] ?? 0);
+    };
+    const background = (el: El | null): number[] => {
+      for (let at = el; at; at = at.parentElement) {
+        const bg = rgb(style(at).backgroundColor);
+        if (bg.length === 3 || (bg[3] ?? 0) > 0) return bg;
+      }
+      return [255, 255, 255];
+    };
+    let lowest = 21;
+    for (const el of Array.from(body.querySelectorAll('*'))) {
+      const own = Array.from(el.childNodes).some(
+        (n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '',
+      );
+      if (!own || el.disabled === true || el.offsetParent === null) continue;
+      const [a, b] = [lum(rgb(style(el).color)), lum(background(el))];
+      lowest = Math.min(lowest, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05));
+    }
+    return lowest;
+  });
+}
+
 /** The card's document as the server serves it to a host with apps. */
 async function cardDocument(client: Client) {
   const read = await client.readResource({ uri: 'ui://omsdesk/ticket' });
@@ -184,6 +232,7 @@ describe.each(['legacy', 'modern'] as const)('the order card in an MCP Apps host
       // The README's picture: the card as the person decides, from this very run.
       if (era === 'legacy') await page.screenshot({ path: SCREENSHOT });
       expect(await card.locator('html').getAttribute('data-theme')).toBe(era === 'legacy' ? 'light' : 'dark');
+      expect(await lowestContrast(card)).toBeGreaterThanOrEqual(4.5);
       await card.getByRole('button', { name: 'Confirm' }).click();
       await expect
         .poll(() => card.getByRole('status').textContent(), { timeout: 15_000 })
