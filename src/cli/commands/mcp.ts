@@ -38,6 +38,7 @@ export function mcpDeps(rt: Runtime, approvalChannel?: ApprovalChannel, observer
     broker: c.broker.mode,
     logger: rt.logger,
     redact: (text) => rt.redactor.text(text),
+    driftLimit: { maxPct: c.gate.maxPriceDriftPct, minTicks: c.gate.maxPriceDriftTicks },
     ...(approvalChannel === undefined ? {} : { approvalChannel }),
     ...(observer === undefined ? {} : { observer }),
     ...(rt.people === undefined || c.people === undefined

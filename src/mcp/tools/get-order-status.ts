@@ -54,6 +54,7 @@ export const getOrderStatusTool = defineTool({
   description:
     'An order and its reports, or a ticket and its orders (settling UNKNOWN ones). Accepted is not executed: an order with a number can still be rejected.',
   annotations: READ,
+  card: 'linked',
   input: {
     order_number: z
       .string()

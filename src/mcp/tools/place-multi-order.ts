@@ -12,6 +12,7 @@ export const placeMultiOrderTool = defineTool({
   title: 'Place several orders',
   description: `1 to ${MAX_ORDERS_PER_MULTI} orders as one ticket, confirmed once (each can still be rejected). ${CONFIRMATION_NOTE}`,
   annotations: PLACE,
+  card: 'linked',
   input: {
     orders: z
       .array(z.object(orderItemShape))
