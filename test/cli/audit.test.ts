@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -86,6 +86,23 @@ describe('omsdesk audit', () => {
     expect(altered.stdout).toContain(
       'checkpoint: not used by a start (it was altered, or signed with another key)',
     );
+  });
+
+  it('verify fails on a missing or an empty log, saying so, with or without the anchor', async () => {
+    const missing = await runCli(['audit', 'verify'], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(`audit log ${file}: does not exist: nothing to verify`);
+    expect(missing.stdout).not.toContain('chain intact');
+    await mkdir(join(dir, 'data'), { recursive: true });
+    await writeFile(file, '');
+    for (const args of [
+      ['audit', 'verify'],
+      ['audit', 'verify', '--no-anchor'],
+    ]) {
+      const empty = await runCli(args, env);
+      expect(empty.code).toBe(1);
+      expect(empty.stderr).toContain(`audit log ${file}: is empty: nothing to verify`);
+    }
   });
 
   it('refuses anything but verify or anchor with a usage message', async () => {
