@@ -66,7 +66,7 @@ export async function auditCommand(argv: readonly string[]): Promise<void> {
   console.error(`audit log ${path}: BROKEN${at}: ${verdict.problem}`);
   console.error(
     verdict.line === undefined
-      ? `its ${verdict.entries} lines chain soundly; the anchor is what fails`
+      ? `its ${verdict.entries} lines chain soundly; the anchor or checkpoint beside them is what fails`
       : `the ${verdict.line - 1} lines before it chain soundly`,
   );
   process.exitCode = 1;

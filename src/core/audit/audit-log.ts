@@ -4,10 +4,12 @@ import type { Clock } from '../clock.js';
 import type { Redactor } from '../redact.js';
 import { toIstIso } from '../time/ist.js';
 import { type AnchorOptions, createAnchorKey, writeAnchor } from './anchor.js';
+import { dropCheckpoint } from './checkpoint.js';
 import { type Actor, type AuditEntry, entryHash } from './entry.js';
 import { type ReadCounts, readAuditLines } from './read.js';
 import { type AuditFold, RestartPoint } from './restart-point.js';
-import { type AnchorState, checkAuditLog, type LogPoint, readAnchorState } from './verify.js';
+import { type AnchorState, type LogPoint, readAnchorState } from './log-point.js';
+import { checkAuditLog } from './verify.js';
 
 /** What a caller records; the log adds the sequence, time and hash chain. */
 export interface AuditRecord {
@@ -95,6 +97,8 @@ export class AuditLog {
       }
     }
     const key = state?.key;
+    // Anchoring as found accepts the log as it is: a checkpoint of another (newer) log goes.
+    if (adopt) await dropCheckpoint(`${path}.checkpoint`);
     const restart =
       state === undefined || key === undefined
         ? undefined

@@ -4,7 +4,7 @@ import { readTextIfPresent, writeAtomically } from '../data-dir/files.js';
 import type { Anchor } from './anchor.js';
 import { carriesItsHash, GENESIS } from './entry.js';
 import { entryOfLine, MAX_AUDIT_LINE_BYTES, type ReadCounts, readRange } from './read.js';
-import type { AnchorState, LogPoint } from './verify.js';
+import type { AnchorState, LogPoint } from './log-point.js';
 
 /**
  * Where a restart can begin: the log up to a point (its line count, byte length, where its last line

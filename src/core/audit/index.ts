@@ -5,4 +5,5 @@ export { ChainVerifier } from './chain.js';
 export { describeCheckpoint } from './checkpoint.js';
 export { type Actor, type AuditEntry, GENESIS } from './entry.js';
 export type { AuditFold } from './restart-point.js';
-export { type AuditVerdict, checkAuditLog, readAnchorState, verifyAuditLog } from './verify.js';
+export { readAnchorState } from './log-point.js';
+export { type AuditVerdict, checkAuditLog, verifyAuditLog } from './verify.js';
