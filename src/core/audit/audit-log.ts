@@ -6,9 +6,9 @@ import { toIstIso } from '../time/ist.js';
 import { type AnchorOptions, createAnchorKey, writeAnchor } from './anchor.js';
 import { dropCheckpoint } from './checkpoint.js';
 import { type Actor, type AuditEntry, entryHash } from './entry.js';
+import { type AnchorState, type LogPoint, readAnchorState } from './log-point.js';
 import { type ReadCounts, readAuditLines } from './read.js';
 import { type AuditFold, RestartPoint } from './restart-point.js';
-import { type AnchorState, type LogPoint, readAnchorState } from './log-point.js';
 import { checkAuditLog } from './verify.js';
 
 /** What a caller records; the log adds the sequence, time and hash chain. */

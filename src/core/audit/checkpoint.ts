@@ -3,8 +3,8 @@ import { open, rm } from 'node:fs/promises';
 import { readTextIfPresent, writeAtomically } from '../data-dir/files.js';
 import type { Anchor } from './anchor.js';
 import { carriesItsHash, GENESIS } from './entry.js';
-import { entryOfLine, MAX_AUDIT_LINE_BYTES, type ReadCounts, readRange } from './read.js';
 import type { AnchorState, LogPoint } from './log-point.js';
+import { entryOfLine, MAX_AUDIT_LINE_BYTES, type ReadCounts, readRange } from './read.js';
 
 /**
  * Where a restart can begin: the log up to a point (its line count, byte length, where its last line

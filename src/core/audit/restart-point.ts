@@ -1,8 +1,8 @@
 import { type Checkpoint, dropCheckpoint, misfit, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import type { AuditEntry } from './entry.js';
+import type { AnchorState, LogPoint } from './log-point.js';
 import { type AuditLine, type ReadCounts, readAuditLines } from './read.js';
 import { entriesAt, TicketIndex } from './ticket-index.js';
-import type { AnchorState, LogPoint } from './log-point.js';
 
 /**
  * What a reader keeps of the log's lines (what a restart needs: the state still in play), saved with the
