@@ -89,8 +89,8 @@ export class RestartPoint {
     this.#start = undefined;
     const dir = `${this.#log}.index`;
     this.#index = start
-      ? new TicketIndex(dir, start.index, this.#reads)
-      : await TicketIndex.fresh(dir, this.#reads);
+      ? new TicketIndex(dir, this.#key, start.index, this.#reads)
+      : await TicketIndex.fresh(dir, this.#key, this.#reads);
     this.#fold = fold;
     for await (const line of readAuditLines(
       this.#log,
