@@ -4,6 +4,8 @@ export { canonicalJson, sha256 } from './canonical.js';
 export { ChainVerifier } from './chain.js';
 export { describeCheckpoint } from './checkpoint.js';
 export { type Actor, type AuditEntry, GENESIS } from './entry.js';
+export { AuditLogBrokenError, AuditWriteError } from './errors.js';
 export { readAnchorState } from './log-point.js';
 export type { AuditFold } from './restart-point.js';
 export { type AuditVerdict, checkAuditLog, verifyAuditLog } from './verify.js';
+export type { AuditWriter } from './writer.js';

@@ -24,7 +24,8 @@ export type AuditVerdict =
     };
 
 /**
- * Streams a log through the chain check (from `from`, a point already vouched for, or from its start)
+ * Streams a log through the chain check (from `from`, a point already vouched for, or from its start,
+ * to byte `end` or its end)
  * and checks the anchor: a log shorter than its anchor lost lines at the end; a line at the anchored
  * count with another hash means the log was rewritten and re-chained; more than one line past the
  * anchor was added behind its back (a crash can leave exactly one, written just before the anchor was
@@ -34,14 +35,15 @@ export type AuditVerdict =
 export async function checkAuditLog(
   path: string,
   state: AnchorState | undefined,
-  options: { readonly from?: LogPoint; readonly counts?: ReadCounts } = {},
+  options: { readonly from?: LogPoint; readonly end?: number; readonly counts?: ReadCounts } = {},
 ): Promise<AuditVerdict> {
   const anchor = state?.anchor;
   const from = options.from ?? START;
   let end = from;
   const chain = new ChainVerifier({ count: from.lines, head: from.head });
   let headAtAnchor = typeof anchor === 'object' && anchor.lines === from.lines ? from.head : undefined;
-  for await (const line of readAuditLines(path, { start: from.bytes }, options.counts)) {
+  const range = { start: from.bytes, ...(options.end === undefined ? {} : { end: options.end }) };
+  for await (const line of readAuditLines(path, range, options.counts)) {
     const step = chain.next(line.text);
     if ('problem' in step)
       return { ok: false, entries: chain.count, line: chain.count + 1, problem: step.problem };
