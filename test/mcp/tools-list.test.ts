@@ -101,9 +101,10 @@ describe('tools/list', () => {
     // about 230 characters (test/mcp/modern-lists.test.ts measures it); the bounds leave it room.
     expect(await size({ readOnly: true })).toBeLessThanOrEqual(15_000);
     expect(await size({ confirm: 'elicit' })).toBeLessThanOrEqual(18_500);
-    expect(await size({ confirm: 'tool' })).toBeLessThanOrEqual(19_200);
+    expect(await size({ confirm: 'tool' })).toBeLessThanOrEqual(19_400);
     // With a people file, whoami too: the longest list there is.
-    expect(await size({ confirm: 'tool', people: NO_PEOPLE })).toBeLessThanOrEqual(19_600);
+    // get_order_status's record from the audit log (an order the broker no longer holds) took the rest.
+    expect(await size({ confirm: 'tool', people: NO_PEOPLE })).toBeLessThanOrEqual(19_800);
   });
 
   it('keeps every schema strict: each node typed, each object closed to other properties', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { showPrice } from '../../core/checks/index.js';
 import type { Order, OrderHistory } from '../../core/domain/order.js';
+import { isBrokerError } from '../../core/errors.js';
 import { GateError, type Ticket } from '../../core/gate/index.js';
 import { ToolInputError } from '../errors.js';
 import { ticketIdField } from '../fields.js';
@@ -47,6 +48,33 @@ function ticketNumbers(ticket: Ticket): string[] {
   return ticket.legs.flatMap((l) => (l.outcome?.orderNumber ? [l.outcome.orderNumber] : []));
 }
 
+/** An order of a ticket the broker's book no longer holds, as omsdesk's audit log last recorded it. */
+const recordedOut = z.object({ orderNumber: z.string(), status: z.string(), sentAt: z.string().optional() });
+
+type Recorded = z.infer<typeof recordedOut>;
+type Times = { sentAt?: string; lastAt?: string };
+
+function recordedOf(ticket: Ticket, number: string, times: Times): Recorded {
+  const outcome = ticket.legs.find((l) => l.outcome?.orderNumber === number)?.outcome;
+  return {
+    orderNumber: number,
+    status: outcome?.status ?? 'UNKNOWN',
+    ...(times.sentAt === undefined ? {} : { sentAt: times.sentAt }),
+  };
+}
+
+function recordedLine(ticket: Ticket, r: Recorded, times: Times): string {
+  const o = ticket.legs.find((l) => l.outcome?.orderNumber === r.orderNumber)?.outcome;
+  const price = o?.averagePrice ? ` @ ₹${o.averagePrice}` : '';
+  const filled = o?.filledQuantity ? ` filled ${o.filledQuantity}${price}` : '';
+  const unknown = 'at a time not recorded';
+  return (
+    `Order ${r.orderNumber}: the broker no longer holds it (it answers "no data", as for a past day's order). ` +
+    `From omsdesk's audit log: sent ${r.sentAt ?? unknown}, last known state ${r.status}${filled} ` +
+    `(recorded ${times.lastAt ?? unknown}).`
+  );
+}
+
 /** `get_order_status`: an order's latest state and history, by order number or by omsdesk ticket id. */
 export const getOrderStatusTool = defineTool({
   name: 'get_order_status',
@@ -65,6 +93,7 @@ export const getOrderStatusTool = defineTool({
   output: {
     ticket: z.object(answerOut).optional(),
     orders: z.array(z.object({ order: orderOut, events: z.array(eventOut) })),
+    fromAuditLog: z.array(recordedOut).optional(),
   },
   async handler(args, ctx) {
     if ((args.order_number === undefined) === (args.ticket_id === undefined)) {
@@ -83,14 +112,24 @@ export const getOrderStatusTool = defineTool({
       );
     }
     const numbers = ticket ? ticketNumbers(ticket) : [args.order_number as string];
-    const histories = await Promise.all(
-      numbers.map((n) => ctx.deps.client.getOrderHistory(n, { signal: ctx.signal })),
+    // A ticket's order the broker no longer holds (a past day's: "no data") is told from the audit log.
+    const found = await Promise.all(
+      numbers.map((n) =>
+        ctx.deps.client.getOrderHistory(n, { signal: ctx.signal }).catch((error: unknown) => {
+          if (ticket && isBrokerError(error, 'NOT_FOUND')) return n;
+          throw error;
+        }),
+      ),
     );
+    const histories = found.filter((h): h is OrderHistory => typeof h !== 'string');
+    const gone = found.filter((h): h is string => typeof h === 'string');
+    const times: Times = ticket && gone.length > 0 ? await ctx.deps.gate.recordedTimes(ticket.id) : {};
+    const recorded = ticket ? gone.map((n) => recordedOf(ticket, n, times)) : [];
     const orders = histories.map((h) => historyView(h, args.events));
-    const lines = histories.flatMap((h) => [
-      orderLine(h.current),
-      ...h.events.slice(0, args.events).map(eventLine),
-    ]);
+    const lines = [
+      ...histories.flatMap((h) => [orderLine(h.current), ...h.events.slice(0, args.events).map(eventLine)]),
+      ...(ticket ? recorded.map((r) => recordedLine(ticket, r, times)) : []),
+    ];
     const text = ticket
       ? [renderTicket(ticket, confirmationOf(ticket), nextStepFor(ticket)), ...lines].join('\n')
       : lines.join('\n');
@@ -98,6 +137,7 @@ export const getOrderStatusTool = defineTool({
       data: {
         ...(ticket ? { ticket: answerData(ticket, confirmationOf(ticket), nextStepFor(ticket)) } : {}),
         orders,
+        ...(recorded.length === 0 ? {} : { fromAuditLog: recorded }),
       },
       text,
     };
