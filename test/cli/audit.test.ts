@@ -105,6 +105,16 @@ describe('omsdesk audit', () => {
     }
   });
 
+  it('verify says when only a torn last line is wrong, which the next start repairs', async () => {
+    await writeThree(true);
+    const tail = '{"seq":4,"at":"2026-11-27T10:00:00.000+05:30","ev';
+    await writeFile(file, tail, { flag: 'a' });
+    const torn = await runCli(['audit', 'verify'], env);
+    expect(torn.code).toBe(1);
+    expect(torn.stderr).toContain('BROKEN at line 4: not valid JSON');
+    expect(torn.stderr).toContain(`only its last line is cut short (${tail.length} bytes without a newline`);
+  });
+
   it('refuses anything but verify or anchor with a usage message', async () => {
     const { code, stderr } = await runCli(['audit', 'fix'], env);
     expect(code).toBe(2);

@@ -1,6 +1,12 @@
 import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { AuditLog, describeCheckpoint, readAnchorState, verifyAuditLog } from '../../core/audit/index.js';
+import {
+  AuditLog,
+  describeCheckpoint,
+  readAnchorState,
+  repairableTail,
+  verifyAuditLog,
+} from '../../core/audit/index.js';
 import { systemClock } from '../../core/clock.js';
 import { configRedactor } from '../../core/config/index.js';
 import { DataDirLock } from '../../core/data-dir/lock.js';
@@ -69,5 +75,11 @@ export async function auditCommand(argv: readonly string[]): Promise<void> {
       ? `its ${verdict.entries} lines chain soundly; the anchor or checkpoint beside them is what fails`
       : `the ${verdict.line - 1} lines before it chain soundly`,
   );
+  const torn = await repairableTail(path, values['no-anchor'] ? undefined : anchor);
+  if (torn !== undefined)
+    console.error(
+      `only its last line is cut short (${torn} bytes without a newline: a write that never completed); ` +
+        'the next start removes it, keeping a copy beside the log, and records that',
+    );
   process.exitCode = 1;
 }

@@ -7,5 +7,6 @@ export { type Actor, type AuditEntry, GENESIS } from './entry.js';
 export { AuditLogBrokenError, AuditWriteError } from './errors.js';
 export { readAnchorState } from './log-point.js';
 export type { AuditFold } from './restart-point.js';
+export { repairableTail } from './torn-tail.js';
 export { type AuditVerdict, checkAuditLog, verifyAuditLog } from './verify.js';
 export type { AuditWriter } from './writer.js';

@@ -1,5 +1,8 @@
 import { open, stat } from 'node:fs/promises';
+import type { AnchorOptions } from './anchor.js';
+import { readAnchorState } from './log-point.js';
 import { MAX_AUDIT_LINE_BYTES, readRange } from './read.js';
+import { checkAuditLog } from './verify.js';
 
 /** What a write cut short left at the end of a log: bytes after its last newline. */
 export interface TornTail {
@@ -57,4 +60,16 @@ export async function cutTornTail(path: string, tail: TornTail, copy: string): P
   } finally {
     await log.close();
   }
+}
+
+/**
+ * The length of the log's torn tail when it is all that is wrong with the log (what a start repairs):
+ * every line before it chains soundly and fits the anchor, when one is given. Else undefined.
+ */
+export async function repairableTail(path: string, anchor?: AnchorOptions): Promise<number | undefined> {
+  const torn = await findTornTail(path);
+  if (torn === undefined) return undefined;
+  const state = anchor === undefined ? undefined : await readAnchorState(anchor);
+  const verdict = await checkAuditLog(path, state, { end: torn.start });
+  return verdict.ok ? torn.bytes.length : undefined;
 }
