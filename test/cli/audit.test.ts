@@ -115,6 +115,15 @@ describe('omsdesk audit', () => {
     expect(torn.stderr).toContain(`only its last line is cut short (${tail.length} bytes without a newline`);
   });
 
+  it('serve refuses a broken log with exit 78, so a supervisor waits for an operator instead of retrying', async () => {
+    await writeThree(true);
+    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
+    await writeFile(file, `${[lines[0], lines[1]?.replace('approved', 'declined'), lines[2]].join('\n')}\n`);
+    const refused = await runCli(['serve', '--port', '0'], { ...env, OMSDESK_CONFIRM: 'elicit' });
+    expect(refused.code).toBe(78);
+    expect(refused.stderr).toContain(`audit log ${file} is broken at line 2`);
+  });
+
   it('refuses anything but verify or anchor with a usage message', async () => {
     const { code, stderr } = await runCli(['audit', 'fix'], env);
     expect(code).toBe(2);
