@@ -85,16 +85,15 @@ export class TicketIndex {
     this.#pendingCount = 0;
     this.#flushing = batch;
     try {
-      const buckets = new Map<number, [ticket: string, place: Place][]>();
+      const buckets = new Map<number, string[]>();
       for (const [ticket, places] of batch) {
         const lines = buckets.get(bucketOf(ticket)) ?? [];
-        for (const p of places) lines.push([ticket, p]);
+        for (const p of places) lines.push(`${JSON.stringify([ticket, p.seq, p.start, p.end])}\n`);
         buckets.set(bucketOf(ticket), lines);
       }
       await mkdir(this.#dir, { recursive: true, mode: 0o700 });
       await inBatches([...buckets], async ([bucket, lines]) => {
-        const places = lines.map(([ticket, p]) => `${JSON.stringify([ticket, p.seq, p.start, p.end])}\n`);
-        const chunk = places.join('');
+        const chunk = lines.join('');
         const text = `${chunk}${SEAL}${this.#mac(this.#sizes[bucket] ?? 0, chunk)}\n`;
         const file = await open(join(this.#dir, fileOf(bucket)), 'a', 0o600);
         try {
