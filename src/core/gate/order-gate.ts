@@ -4,6 +4,7 @@ import { normalizeTicketId } from '../orders/ticket-id.js';
 import { toIstIso } from '../time/ist.js';
 import { auditTransition } from './approval.js';
 import { ApprovalSteps } from './approval-steps.js';
+import { type CancelAsk, OrderCancels } from './cancels.js';
 import { wrongPlace } from './decision-source.js';
 import { GateError } from './errors.js';
 import { TicketExpiry } from './expiry.js';
@@ -19,6 +20,7 @@ import { CARD_POSTED, snapshotOf, TicketReplay } from './replay.js';
 import { restoreTickets } from './restore.js';
 import { type HeldTicket, type Retention, TicketStore } from './ticket-store.js';
 import type {
+  CancelResult,
   CardRef,
   DecisionPath,
   DecisionSource,
@@ -49,6 +51,7 @@ export class OrderGate {
   readonly #outcomes: TicketOutcomes;
   readonly #approvals: ApprovalSteps;
   readonly #expiry: TicketExpiry;
+  readonly #cancels: OrderCancels;
   /** Tickets the last process left in play, found when the gate opened. */
   #carriedOver: readonly string[] = [];
 
@@ -84,6 +87,12 @@ export class OrderGate {
       outcomes: this.#outcomes,
       context: (except) => this.#context(except),
       emit: (ticket, event) => this.#emit(ticket, event),
+      ...(options.people === undefined ? {} : { people: options.people }),
+    });
+    this.#cancels = new OrderCancels({
+      broker: options.broker,
+      audit: options.audit,
+      findTicket: (id) => this.find(id),
       ...(options.people === undefined ? {} : { people: options.people }),
     });
     const unsubscribe = options.feed?.subscribe((event) => this.#outcomes.observe(event));
@@ -286,15 +295,40 @@ export class OrderGate {
    * and records it with who did it and why. Resolves, once the broker answered their sending, with the
    * tickets that had passed their last look before: the orders that left before the halt took hold.
    */
-  async halt(actor: Actor, reason?: string): Promise<HaltReport> {
+  async halt(actor: Actor, reason?: string, options: { cancelWorking?: boolean } = {}): Promise<HaltReport> {
     const leaving = this.#approvals.halt();
+    const cancelWorking = options.cancelWorking === true;
     await this.#o.audit.append({
       event: 'kill_switch_on',
       actor,
-      data: { ...(reason ? { reason } : {}), leftBefore: leaving.map((l) => l.held.ticket.id) },
+      data: {
+        ...(reason ? { reason } : {}),
+        leftBefore: leaving.map((l) => l.held.ticket.id),
+        ...(cancelWorking ? { cancelWorking } : {}),
+      },
     });
     await Promise.all(leaving.map((l) => l.sent));
-    return { leftBefore: leaving.map((l) => this.#copy(l.held.ticket)) };
+    const leftBefore = leaving.map((l) => this.#copy(l.held.ticket));
+    if (!cancelWorking) return { leftBefore };
+    // Pulled after the orders that left before the halt were answered: they are in the book by then.
+    return { leftBefore, pulled: await this.pullAll(actor, { halt: true }) };
+  }
+
+  /**
+   * Cancels one working order for a person (no confirmation: a cancel removes risk, and goes through a
+   * halt). Refused with `INVALID_ORDER` or `NOT_ALLOWED`, naming the order, when it is not the account's
+   * today or not theirs to cancel (see `OrderCancels`); otherwise the outcome as the broker tells it.
+   */
+  cancel(orderNumber: string, ask: CancelAsk): Promise<CancelResult> {
+    return this.#cancels.cancel(orderNumber, ask);
+  }
+
+  /**
+   * Cancels every working order of the account, each reported (cancelled, already filled, failed and
+   * why) and audited; what a halt that pulls does. A book that cannot be read throws: nothing was pulled.
+   */
+  pullAll(actor: Actor, data: Record<string, unknown> = {}): Promise<CancelResult[]> {
+    return this.#cancels.cancelAll(actor, data);
   }
 
   /** Releases the runtime kill switch (a kill-switch file still halts); recorded with who did it. */

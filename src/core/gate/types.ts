@@ -154,10 +154,30 @@ export interface Ticket {
   card?: CardRef;
 }
 
+/**
+ * What became of a cancel, told truly: `cancelled` by this request; `filled`, `cancelled_before` or
+ * `rejected` when the order had ended before it arrived; `failed` when the broker refused it while the
+ * order still works; `unknown` when its answer was lost and the history does not show it yet.
+ */
+export type CancelOutcome = 'cancelled' | 'filled' | 'cancelled_before' | 'rejected' | 'failed' | 'unknown';
+
+/** One order's cancel, as reported and audited. */
+export interface CancelResult {
+  readonly orderNumber: string;
+  readonly outcome: CancelOutcome;
+  /** In words, for people: what happened and why (the broker's text where it gave one). */
+  readonly detail: string;
+  readonly tradingSymbol?: string;
+  readonly filledQuantity?: number;
+  readonly cancelledQuantity?: number;
+}
+
 /** What a halt found under way: the tickets whose orders had passed their last look before it. */
 export interface HaltReport {
   /** Those tickets once the broker answered their sending (order numbers when it gave them). */
   readonly leftBefore: readonly Ticket[];
+  /** With a halt that pulls: every working order's cancel, as it ended. */
+  readonly pulled?: readonly CancelResult[];
 }
 
 /**
