@@ -10,10 +10,11 @@ import { GateError } from './errors.js';
 import { TicketExpiry } from './expiry.js';
 import { brokerFollower, feedFollower } from './follow.js';
 import { KillSwitch } from './kill-switch.js';
+import { modification } from './modify.js';
 import type { GateOptions, TicketListener } from './options.js';
 import { TicketOutcomes } from './outcomes.js';
 import { personRefusal } from './person-rules.js';
-import { buildTicket } from './preview.js';
+import { buildTicket, type PlacingRequest } from './preview.js';
 import { DEFAULT_SETTLE } from './reconcile.js';
 import { recordOutcomes } from './record.js';
 import { CARD_POSTED, snapshotOf, TicketReplay } from './replay.js';
@@ -25,11 +26,25 @@ import type {
   DecisionPath,
   DecisionSource,
   HaltReport,
+  OrderInput,
   Ticket,
   TicketRequest,
   TicketStatus,
 } from './types.js';
 import { DailyUsageBook } from './usage.js';
+
+/** A modification's refusals name the order it would have changed. */
+async function namingOrder<T>(orderNumber: string | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (orderNumber === undefined || !(error instanceof GateError)) throw error;
+    throw new GateError(error.code, `order ${orderNumber}: ${error.message}`, {
+      violations: error.violations,
+      candidates: error.candidates,
+    });
+  }
+}
 
 const DEFAULT_RETENTION: Retention = { settledMs: 60 * 60_000, maxSettled: 500 };
 
@@ -88,6 +103,7 @@ export class OrderGate {
       context: (except) => this.#context(except),
       emit: (ticket, event) => this.#emit(ticket, event),
       ...(options.people === undefined ? {} : { people: options.people }),
+      cancelling: (n) => this.#cancels.busy(n),
     });
     this.#cancels = new OrderCancels({
       broker: options.broker,
@@ -133,19 +149,44 @@ export class OrderGate {
   ): Promise<Ticket> {
     const requester =
       requestedBy.person === undefined ? undefined : this.#o.people?.person(requestedBy.person);
+    const changing =
+      request.kind === 'modify'
+        ? await modification(
+            this.#o.broker,
+            request.modify,
+            (n) => this.#cancels.busy(n),
+            signal ? { signal } : {},
+          )
+        : undefined;
+    const placing: PlacingRequest =
+      request.kind === 'modify' ? { kind: 'single', order: changing?.input as OrderInput } : request;
     const context = this.#context();
-    const built = await buildTicket(request, requestedBy, {
-      broker: this.#o.broker,
-      catalog: this.#o.catalog(),
-      policy: this.#o.policy,
-      context,
-      ttlMs: this.#o.ttlMs ?? 120_000,
-      ...(signal === undefined ? {} : { signal }),
-      ...(requester === undefined
-        ? {}
-        : { person: { person: requester, usage: this.#usage.today(context.now, undefined, requester.id) } }),
-    });
-    const ticket: Ticket = waitsFor === undefined ? built : { ...built, waitsFor };
+    const built = await namingOrder(changing?.order.orderNumber, () =>
+      buildTicket(
+        placing,
+        requestedBy,
+        {
+          broker: this.#o.broker,
+          catalog: this.#o.catalog(),
+          policy: this.#o.policy,
+          context,
+          ttlMs: this.#o.ttlMs ?? 120_000,
+          ...(signal === undefined ? {} : { signal }),
+          ...(requester === undefined
+            ? {}
+            : {
+                person: { person: requester, usage: this.#usage.today(context.now, undefined, requester.id) },
+              }),
+        },
+        changing?.order.orderNumber,
+      ),
+    );
+    // A refused modification names the order it would have changed.
+    const named =
+      changing === undefined || built.reason === undefined
+        ? built
+        : { ...built, reason: `order ${changing.order.orderNumber}: ${built.reason}` };
+    const ticket: Ticket = waitsFor === undefined ? named : { ...named, waitsFor };
     const event = ticket.status === 'PENDING' ? 'previewed' : 'refused';
     // Registered only once recorded: an unaudited ticket must never be approvable.
     await auditTransition(this.#o.audit, ticket, event, requestedBy, {

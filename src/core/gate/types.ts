@@ -36,11 +36,27 @@ export interface StraddleInput {
   readonly remarks?: string;
 }
 
-/** What a ticket is asked to place. */
+/**
+ * New terms for a working order of the account; what is left out stays as it is. `side` and
+ * `instrument`, when given, must be the order's own: a modification never changes them.
+ */
+export interface ModifyInput {
+  readonly orderNumber: string;
+  /** The order's new total quantity in units. */
+  readonly quantity?: number;
+  readonly priceType?: PriceType;
+  readonly price?: number;
+  readonly triggerPrice?: number;
+  readonly side?: OrderSide;
+  readonly instrument?: string;
+}
+
+/** What a ticket is asked to place, or (`modify`) to change of an order already working. */
 export type TicketRequest =
   | { readonly kind: 'single'; readonly order: OrderInput }
   | { readonly kind: 'multi'; readonly orders: readonly OrderInput[] }
-  | { readonly kind: 'straddle'; readonly straddle: StraddleInput };
+  | { readonly kind: 'straddle'; readonly straddle: StraddleInput }
+  | { readonly kind: 'modify'; readonly modify: ModifyInput };
 
 /**
  * A ticket's life: `PENDING` until a human decides; `REFUSED` when checks fail (at preview or approval);
@@ -138,6 +154,8 @@ export interface Ticket {
   readonly legs: readonly TicketLeg[];
   /** The straddle's own wire fields; the legs then describe the two contracts it buys. */
   readonly straddle?: Readonly<Record<string, string>>;
+  /** A modification: the working order it gives the leg's terms to (nothing new is placed). */
+  readonly modifies?: string;
   /** SHA-256 of the frozen payload: what an approval approves. */
   readonly hash: string;
   readonly summary: string;

@@ -43,7 +43,7 @@ export type AnswerData = z.input<z.ZodObject<typeof answerOut>>;
 /** The whole ticket (omsdesk://tickets/{id}): the answer, what was asked, the checks, who decided, legs, margin. */
 export const ticketOut = {
   ...answerOut,
-  kind: z.enum(['single', 'multi', 'straddle']),
+  kind: z.enum(['single', 'multi', 'straddle', 'modify']),
   summary: z.string(),
   hash: z.string(),
   expiresAt: z.string(),
