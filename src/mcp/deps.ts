@@ -13,7 +13,7 @@ export type ReadClient = BrokerReads;
 /** The gate operations the MCP server uses. */
 export type McpGate = Pick<
   OrderGate,
-  'preview' | 'approve' | 'decline' | 'get' | 'find' | 'status' | 'list' | 'onChange' | 'usageOf'
+  'preview' | 'approve' | 'cancel' | 'decline' | 'get' | 'find' | 'status' | 'list' | 'onChange' | 'usageOf'
 >;
 
 /**
