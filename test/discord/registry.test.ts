@@ -19,7 +19,7 @@ const INTERFACE: Record<string, string> = {
   holdings: '',
   limits: '',
   pending: '',
-  halt: 'reason?',
+  halt: 'reason? cancel_orders?',
   resume: '',
   whoami: '',
   token: 'create(days?) list() revoke(id)',

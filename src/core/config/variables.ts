@@ -245,6 +245,13 @@ export const CONFIG_VARIABLES = [
     description: 'While this file exists, no order is placed.',
   }),
   variable({
+    name: 'OMSDESK_HALT_CANCELS',
+    group: 'policy',
+    field: bool(),
+    default: false,
+    description: 'true: /halt also cancels every working order unless its cancel_orders option says false.',
+  }),
+  variable({
     name: 'OMSDESK_MARKET_HOURS',
     group: 'policy',
     field: oneOf(MARKET_HOURS_MODES),
