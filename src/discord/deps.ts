@@ -25,6 +25,7 @@ export type DeskGate = Pick<
   | 'refuseDecision'
   | 'carriedOver'
   | 'halt'
+  | 'cancel'
   | 'resume'
   | 'killSwitch'
   | 'usageOf'

@@ -12,6 +12,8 @@ const INTERFACE: Record<string, string> = {
   order: 'side instrument quantity price_type price? trigger_price? product? retention? remarks? exchange?',
   'multi-order': 'legs',
   straddle: 'symbol strike expiry quantity product?',
+  modify: 'order_number quantity? price? trigger_price? price_type?',
+  cancel: 'order_number',
   orders: 'status?',
   'order-status': 'order_number? ticket_id?',
   trades: '',
