@@ -249,7 +249,8 @@ export const CONFIG_VARIABLES = [
     group: 'policy',
     field: bool(),
     default: false,
-    description: 'true: /halt also cancels every working order unless its cancel_orders option says false.',
+    description:
+      'true: a halt (/halt, the kill file) also cancels every working order; /halt cancel_orders overrides.',
   }),
   variable({
     name: 'OMSDESK_MARKET_HOURS',

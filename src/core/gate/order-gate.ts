@@ -372,6 +372,36 @@ export class OrderGate {
     return this.#cancels.cancelAll(actor, data);
   }
 
+  /**
+   * Pulls every working order when the kill-switch file appears (`OMSDESK_HALT_CANCELS`): looked for every
+   * `intervalMs` until the gate closes; a file already there when this starts was handled before.
+   * `onPulled` hears each pull's results, `onError` a pull that could not read the book.
+   */
+  watchKillFile(options: {
+    readonly intervalMs: number;
+    readonly onPulled?: (results: readonly CancelResult[]) => void;
+    readonly onError?: (error: unknown) => void;
+  }): void {
+    const life = this.#life.signal;
+    let present = this.killSwitch.state().fileExists;
+    void (async () => {
+      while (!life.aborted) {
+        await this.#o.clock.sleep(options.intervalMs, life).catch(() => undefined);
+        if (life.aborted) return;
+        const state = this.killSwitch.state();
+        const appeared = state.fileExists && !present;
+        present = state.fileExists;
+        if (!appeared) continue;
+        const actor = { channel: 'kill-file', id: state.filePath ?? 'kill-file' };
+        try {
+          options.onPulled?.(await this.pullAll(actor, { killFile: true }));
+        } catch (error) {
+          options.onError?.(error);
+        }
+      }
+    })();
+  }
+
   /** Releases the runtime kill switch (a kill-switch file still halts); recorded with who did it. */
   async resume(actor: Actor): Promise<void> {
     this.killSwitch.set(false);

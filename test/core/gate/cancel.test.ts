@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../../src/core/audit/index.js';
 import { isGateError } from '../../../src/core/gate/index.js';
@@ -177,5 +179,36 @@ describe('a halt that pulls', () => {
     const pulled = lines.filter((e) => e.event === 'order_cancel');
     expect(pulled).toHaveLength(100);
     expect(pulled[0]?.data).toMatchObject({ halt: true, outcome: 'cancelled', placedBy: 'outside' });
+  });
+});
+
+describe('the kill file, with OMSDESK_HALT_CANCELS', () => {
+  it('pulls every working order once when the file appears (not again while it stays), audited as the kill file', async () => {
+    g = await startGate();
+    const numbers = [await ticketOrder(g), await ticketOrder(g), await outsideOrder(g)];
+    const pulls: string[][] = [];
+    let heard: () => void = () => undefined;
+    const pulled = new Promise<void>((resolve) => {
+      heard = resolve;
+    });
+    g.gate.watchKillFile({
+      intervalMs: 1_000,
+      onPulled: (results) => {
+        pulls.push(results.map((r) => `${r.orderNumber} ${r.outcome}`));
+        heard();
+      },
+    });
+    await g.clock.advance(1_000);
+    expect(pulls).toEqual([]);
+    await writeFile(join(g.dataDir, 'KILL'), '');
+    await g.clock.advance(1_000);
+    await pulled;
+    expect(pulls.map((p) => [...p].sort())).toEqual([numbers.map((n) => `${n} cancelled`).sort()]);
+    const book = await g.client.getOrderBook({ lane: 'placement' });
+    expect(book.map((o) => o.status)).toEqual(['CANCELED', 'CANCELED', 'CANCELED']);
+    const lines = (await g.auditEntries()).filter((e) => e.event === 'order_cancel');
+    expect(lines.map((e) => e.actor?.channel)).toEqual(['kill-file', 'kill-file', 'kill-file']);
+    await g.clock.advance(1_000);
+    expect(pulls).toHaveLength(1);
   });
 });
