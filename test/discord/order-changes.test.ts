@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CAROL, type FakeUser, TRADING_CHANNEL } from '../fakes/discord/ids.js';
-import { textOf, ticketIn } from './harness.js';
+import { APPROVALS_CHANNEL, CAROL, type FakeUser, TRADING_CHANNEL } from '../fakes/discord/ids.js';
+import type { FakeMessage } from '../fakes/discord/payloads.js';
+import { buttonsOf, textOf, ticketIn } from './harness.js';
 import { type MonitorHarness, startMonitorDesk } from './monitor-harness.js';
 
 /** Asks, never approves, and asked for nothing here. */
@@ -65,5 +66,45 @@ describe('/modify and /cancel', () => {
     );
     await h.poll();
     await h.messageWhere(n, (m) => /CANCELED|CANCELLED/.test(textOf(m)), 'cancelled');
+  });
+});
+
+describe("the Cancel button on an order's card", () => {
+  it('cancels the working order for its requester, refuses someone else, and leaves the card once it ended', async () => {
+    d = await startMonitorDesk();
+    const h = d;
+    const last = (await h.client.getQuote({ exchange: 'NSE', token: '3045' })).lastPrice;
+    const price = Math.round(last * 0.97 * 20) / 20;
+    const id = ticketIn(
+      await ask(h, 'order', {
+        side: 'BUY',
+        instrument: 'SBIN',
+        quantity: 2,
+        price_type: 'LMT',
+        price,
+        product: 'I',
+      }),
+    );
+    await h.confirm(id);
+    const n = await h.fake.waitFor(() => h.gate.get(id)?.legs[0]?.outcome?.orderNumber, 'the order');
+    const cardOf = (): FakeMessage | undefined =>
+      h.fake
+        .messages(APPROVALS_CHANNEL)
+        .find((m) => m.embeds.some((e) => String(e.title ?? '').includes(id)));
+    const card = await h.fake.waitFor(
+      () => (buttonsOf(cardOf() as FakeMessage).includes(`cancel-order:${n}`) ? cardOf() : undefined),
+      'the Cancel button',
+    );
+    const click = (user: FakeUser) =>
+      h.fake.reply(h.fake.click(card, `cancel-order:${n}`, { user, channelId: APPROVALS_CHANNEL }));
+    expect(textOf(await click(DAVE))).toContain(`order ${n} was asked for by someone else`);
+    expect((await h.client.getOrderHistory(n)).current.status).toBe('OPEN');
+    expect(textOf(await click(CAROL))).toContain(`order ${n} cancelled`);
+    expect((await h.client.getOrderHistory(n)).current.status).toBe('CANCELED');
+    await h.poll();
+    await h.fake.waitFor(
+      () => (buttonsOf(cardOf() as FakeMessage).length === 0 ? true : undefined),
+      'the button gone',
+    );
   });
 });
