@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../../src/core/audit/index.js';
+import { OrderCancels } from '../../../src/core/gate/cancels.js';
 import { isGateError } from '../../../src/core/gate/index.js';
 import { ALICE, type GateHarness, MODEL, startGate } from './harness.js';
 
@@ -133,6 +134,26 @@ describe('cancelling through the gate', () => {
     expect(result).toMatchObject({ outcome: 'filled' });
     expect(result.detail).toMatch(new RegExp(`order ${n} had already filled`));
     expect(await reportsOf(g, n)).not.toContain('CancelRejected');
+  });
+
+  it('a cancel racing the fill is told truly: the broker refused it because the order had filled', async () => {
+    g = await startGate();
+    const h = g;
+    const n = await ticketOrder(h);
+    // The book as read just before the fill: the order still works there.
+    const stale = await h.client.getOrderBook({ lane: 'placement' });
+    const last = (await h.client.getQuote({ exchange: 'NSE', token: '1594' })).lastPrice ?? 0;
+    await h.h.post('/_sim/price', { exchange: 'NSE', tradingSymbol: 'INFY-EQ', price: last * 0.95 });
+    h.h.clock.advance(5_000);
+    const cancels = new OrderCancels({
+      broker: { ...h.client, getOrderBook: async () => stale },
+      audit: h.audit,
+      findTicket: (id) => h.gate.find(id),
+    });
+    const result = await cancels.cancel(n, APPROVER);
+    expect(result).toMatchObject({ orderNumber: n, outcome: 'filled', filledQuantity: 5 });
+    expect(result.detail).toBe(`order ${n} had already filled (5 filled): nothing to cancel`);
+    expect((await reportsOf(h, n))[0]).toBe('CancelRejected');
   });
 
   it('a burst of cancels of one order sends one request; every asker hears the one outcome', async () => {
