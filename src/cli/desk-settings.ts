@@ -21,6 +21,7 @@ export function deskSettings(config: Config, discord: DiscordConfig): DeskSettin
     ...(discord.monitorChannel === undefined ? {} : { monitorChannel: discord.monitorChannel }),
     fourEyes: discord.fourEyes,
     readOnly: config.policy.readOnly,
+    haltCancels: config.policy.haltCancels,
     ...(config.people === undefined ? {} : { withPeople: true }),
   };
 }

@@ -126,6 +126,23 @@ export async function startRuntime(
     });
     // Started once the gate listens, so no event of the first look passes it by.
     await watcher.start();
+    if (config.policy.haltCancels) {
+      gate.watchKillFile({
+        intervalMs: 1_000,
+        onPulled: (results) =>
+          logger.warn('kill file: working orders pulled', {
+            orders: results.length,
+            cancelled: results.filter((r) => r.outcome === 'cancelled').length,
+            notCancelled: results
+              .filter((r) => r.outcome !== 'cancelled')
+              .map((r) => `${r.orderNumber} ${r.outcome}`),
+          }),
+        onError: (error) =>
+          logger.error('kill file: could not pull the working orders', {
+            error: redactor.text(error instanceof Error ? error.message : String(error)),
+          }),
+      });
+    }
     logger.info(
       sim ? `paper broker at ${sim.url}` : `live broker at ${broker.mode === 'live' ? broker.url : ''}`,
     );

@@ -25,6 +25,7 @@ export type DeskGate = Pick<
   | 'refuseDecision'
   | 'carriedOver'
   | 'halt'
+  | 'cancel'
   | 'resume'
   | 'killSwitch'
   | 'usageOf'
@@ -64,6 +65,8 @@ export interface DeskSettings {
   readonly fourEyes: boolean;
   /** `OMSDESK_READ_ONLY`: no order commands at all. */
   readonly readOnly: boolean;
+  /** `OMSDESK_HALT_CANCELS`: `/halt` also cancels every working order unless told otherwise. */
+  readonly haltCancels?: boolean;
 }
 
 /** Everything the desk is built from. */

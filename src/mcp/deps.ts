@@ -15,6 +15,7 @@ export type McpGate = Pick<
   OrderGate,
   | 'preview'
   | 'approve'
+  | 'cancel'
   | 'decline'
   | 'get'
   | 'find'

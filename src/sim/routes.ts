@@ -7,6 +7,7 @@ import { longStraddleRoute } from './handlers/long-straddle.js';
 import { multiOrderRoute } from './handlers/multi-order.js';
 import { optionGreeksRoute } from './handlers/option-greeks.js';
 import { orderBookRoute } from './handlers/order-book.js';
+import { cancelOrderRoute, modifyOrderRoute } from './handlers/order-change.js';
 import {
   orderHistoryV1Route,
   orderHistoryV2Route,
@@ -45,6 +46,8 @@ export const ROUTES: readonly Route[] = [
   tradeBookV1Route,
   tradeBookV2Route,
   holdingsRoute,
+  cancelOrderRoute,
+  modifyOrderRoute,
   indexListV2Route,
   candlesV2Route,
   limitsV2Route,

@@ -165,9 +165,13 @@ function textFindings(sources: readonly SourceText[]): Finding[] {
       out.push({ rule: 'core-io', kind: 'text', detail: `${s.path} reads process.env or writes stdout` });
     if (
       (layer === 'mcp' || layer === 'discord') &&
-      /\.(placeOrder|placeOrders|placeLongStraddle)\s*\(/.test(s.text)
+      /\.(placeOrder|placeOrders|placeLongStraddle|cancelOrder|modifyOrder)\s*\(/.test(s.text)
     )
-      out.push({ rule: 'gate', kind: 'text', detail: `${s.path} calls an order-placing client method` });
+      out.push({
+        rule: 'gate',
+        kind: 'text',
+        detail: `${s.path} calls an order-placing or order-changing client method`,
+      });
   }
   return out;
 }

@@ -53,7 +53,8 @@ describe('order cards and approvals', () => {
       'decided',
     );
     expect(textOf(done)).toContain(`Confirmed by <@${ALICE.id}>`);
-    expect(buttonsOf(done)).toEqual([]);
+    // Decided: no Confirm or Reject (a Cancel button stays while the order works).
+    expect(buttonsOf(done).filter((b) => !b.startsWith('cancel-order:'))).toEqual([]);
     await d.cardWhere(
       id,
       (c) => /: filled/.test(textOf(c)) && /COMPLETE, filled 1 @ ₹/.test(textOf(c)),

@@ -66,3 +66,64 @@ describe('/halt while approvals are under way on a slow broker', () => {
     expect(desk.g.placements).toHaveLength(1);
   });
 });
+
+describe('/halt that pulls the working orders', () => {
+  /** 100 resting INFY limit buys and one filled market buy, placed at the broker directly. */
+  async function working(desk: DeskHarness): Promise<string> {
+    const last = (await desk.g.client.getQuote({ exchange: 'NSE', token: '1594' })).lastPrice ?? 0;
+    const order = {
+      exchange: 'NSE',
+      tradingSymbol: 'INFY-EQ',
+      side: 'BUY',
+      quantity: 1,
+      priceType: 'LMT',
+      price: Math.round(last * 0.97 * 20) / 20,
+      product: 'I',
+    } as const;
+    for (let i = 0; i < 10; i++) await desk.g.client.placeOrders(Array.from({ length: 10 }, () => order));
+    const { price: _limit, ...market } = order;
+    const filled = await desk.g.client.placeOrder({ ...market, priceType: 'MKT' });
+    // A new minute at the broker: its 200 orders a minute start again.
+    desk.g.h.clock.advance(60_000);
+    await desk.g.clock.advance(60_000);
+    return filled.orderNumber;
+  }
+
+  const open = async (desk: DeskHarness) =>
+    (await desk.g.client.getOrderBook({ lane: 'placement' })).filter((o) => o.status === 'OPEN');
+
+  it('with cancel_orders cancels all 100, each reported in the reply and the monitoring channel; none is left open', async () => {
+    d = await startDesk();
+    const desk = d;
+    const filled = await working(desk);
+    const reply = await desk.fake.reply(desk.run('halt', { reason: 'pull', cancel_orders: true }, ALICE));
+    const text = textOf(reply);
+    expect(text).toContain('It cancelled 100 of 100 working orders.');
+    const numbers = (await desk.g.client.getOrderBook({ lane: 'placement' }))
+      .filter((o) => o.status === 'CANCELED')
+      .map((o) => o.orderNumber);
+    expect(numbers).toHaveLength(100);
+    for (const n of numbers) expect(text).toContain(n);
+    expect(text).not.toContain(filled);
+    expect(await open(desk)).toEqual([]);
+    const notice = await desk.fake.waitFor(
+      () => desk.fake.messages(MONITOR_CHANNEL).find((m) => m.content.includes('Trading is halted')),
+      'the halt in the monitoring channel',
+    );
+    expect(notice.content).toBe(reply.content);
+    expect((await desk.g.auditEntries()).filter((e) => e.event === 'order_cancel')).toHaveLength(100);
+  });
+
+  it('OMSDESK_HALT_CANCELS sets the default; the option overrides it', async () => {
+    d = await startDesk({ haltCancels: true });
+    const desk = d;
+    await working(desk);
+    const kept = await desk.fake.reply(desk.run('halt', { cancel_orders: false }, ALICE));
+    expect(textOf(kept)).not.toContain('cancelled');
+    expect(await open(desk)).toHaveLength(100);
+    await desk.fake.reply(desk.run('resume', {}, ALICE));
+    const pulled = await desk.fake.reply(desk.run('halt', {}, ALICE));
+    expect(textOf(pulled)).toContain('It cancelled 100 of 100 working orders.');
+    expect(await open(desk)).toEqual([]);
+  });
+});

@@ -32,6 +32,8 @@ export interface DeskOptions {
   /** Approver user and role ids (default: Alice by id, Bob by role). */
   readonly approvers?: readonly string[];
   readonly fourEyes?: boolean;
+  /** OMSDESK_HALT_CANCELS: /halt also cancels every working order unless told otherwise. */
+  readonly haltCancels?: boolean;
   readonly readOnly?: boolean;
   /** OMSDESK_ policy variables for the gate (caps). */
   readonly env?: Record<string, string>;
@@ -165,6 +167,7 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
     monitorChannel: MONITOR_CHANNEL,
     fourEyes: o.fourEyes ?? false,
     readOnly: o.readOnly ?? false,
+    ...(o.haltCancels === undefined ? {} : { haltCancels: o.haltCancels }),
     ...(o.people ? { withPeople: true } : {}),
   };
   const charts: CandleChartInput[] = [];

@@ -18,6 +18,7 @@ const refuse = (): never => {
 const NO_GATE: McpGate = {
   preview: refuse,
   approve: refuse,
+  cancel: refuse,
   decline: refuse,
   get: () => undefined,
   find: async () => undefined,

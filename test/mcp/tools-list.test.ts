@@ -79,12 +79,19 @@ describe('tools/list', () => {
     }
   });
 
-  it('marks every tool that is not read-only destructive and not idempotent: it can end in an order', async () => {
+  it('marks every tool that is not read-only destructive, and not idempotent unless it only cancels', async () => {
     const tools = await listTools({ confirm: 'tool' });
     const placing = tools.filter((t) => t.annotations?.readOnlyHint === false).map((t) => t.name);
-    expect(placing).toEqual(expect.arrayContaining(['place_order', 'confirm_order']));
+    expect(placing).toEqual(expect.arrayContaining(['place_order', 'confirm_order', 'modify_order']));
     for (const tool of tools) {
-      if (placing.includes(tool.name))
+      // A cancel ends an order (destructive) and a second one changes nothing more (idempotent).
+      if (tool.name === 'cancel_order')
+        expect(tool.annotations).toMatchObject({
+          readOnlyHint: false,
+          destructiveHint: true,
+          idempotentHint: true,
+        });
+      else if (placing.includes(tool.name))
         expect(tool.annotations).toMatchObject({ destructiveHint: true, idempotentHint: false });
       else expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
     }

@@ -10,7 +10,13 @@ afterEach(async () => {
 });
 
 const QUOTE = { name: 'get_quote', arguments: { instrument: 'RELIANCE' } };
-const PLACEMENTS = ['place_order', 'place_multi_order', 'place_long_straddle'];
+const PLACEMENTS = [
+  'place_order',
+  'place_multi_order',
+  'place_long_straddle',
+  'modify_order',
+  'cancel_order',
+];
 
 /** A raw GET, as a client looking for OAuth metadata sends it. */
 function get(url: string): Promise<number> {

@@ -16,6 +16,7 @@ import { loginPerformer } from './login.js';
 import { marketDataMethods } from './market-data.js';
 import { guardedObserver } from './observer.js';
 import { type BrokerClientOptions, type CallRoute, DEFAULT_TIMEOUTS } from './options.js';
+import { orderChangeMethods } from './order-changes.js';
 import { orderMethods } from './orders.js';
 import { reportMethods } from './reports.js';
 import { DEFAULT_FRESHNESS, SharedReads } from './shared-reads.js';
@@ -32,6 +33,7 @@ function methodsOf(ctx: ClientContext): BrokerView {
     ...orderMethods(ctx),
     ...reports,
     ...trackingMethods(ctx, reports),
+    ...orderChangeMethods(ctx, reports),
   };
   return {
     ...guardMethods(ctx.redactor, methods),

@@ -33,6 +33,7 @@ export { createBrokerClient } from './create-broker-client.js';
 export type { GreeksQuery } from './market-data.js';
 export type { ClientObserver, ExchangeOutcome, ExchangeReport, SlotReport } from './observer.js';
 export type { BrokerClientOptions, CallOptions, CallRoute, Timeouts } from './options.js';
+export type { OrderChanged, OrderModification } from './order-changes.js';
 export type { LegResult, PlacedOrder } from './placement-results.js';
 export { DEFAULT_FRESHNESS, type Freshness, SHARE_KINDS, type ShareKind } from './shared-reads.js';
 export type { SpanPositionInput, SpanQuery } from './span.js';

@@ -14,6 +14,7 @@ import type { Exchange } from '../vocabulary/index.js';
 import type { CandleQuery } from './candles.js';
 import type { GreeksQuery } from './market-data.js';
 import type { CallOptions, CallRoute } from './options.js';
+import type { OrderChanged, OrderModification } from './order-changes.js';
 import type { LegResult, PlacedOrder } from './placement-results.js';
 import type { SpanQuery } from './span.js';
 import type { StraddleRequest, StraddleResult } from './straddle.js';
@@ -46,6 +47,13 @@ export interface BrokerClient {
   placeOrders(orders: readonly OrderRequest[], call?: CallOptions): Promise<readonly LegResult[]>;
   /** Buys the call and the put at one strike. */
   placeLongStraddle(straddle: StraddleRequest, call?: CallOptions): Promise<StraddleResult>;
+  /**
+   * Cancels what is left of a working order (never retried; a lost answer is settled from the order's
+   * history, else `OUTCOME_UNKNOWN`).
+   */
+  cancelOrder(orderNumber: string, call?: CallOptions): Promise<OrderChanged>;
+  /** Gives a working order new terms; never retried, settled from the history like a cancel. */
+  modifyOrder(modification: OrderModification, call?: CallOptions): Promise<OrderChanged>;
   /** One order's reports, newest first, and its current state. */
   getOrderHistory(orderNumber: string, call?: CallOptions): Promise<OrderHistory>;
   /** Today's orders in their latest state. */

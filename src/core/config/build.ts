@@ -58,6 +58,7 @@ export function buildConfig(s: Settings, warnings: readonly string[] = []): Conf
       allowedExchanges: s.OMSDESK_ALLOWED_EXCHANGES,
       allowedProducts: s.OMSDESK_ALLOWED_PRODUCTS,
       killSwitchFile: s.OMSDESK_KILL_SWITCH_FILE,
+      haltCancels: s.OMSDESK_HALT_CANCELS,
       marketHours: s.OMSDESK_MARKET_HOURS,
       holidays: s.OMSDESK_HOLIDAYS,
     },

@@ -70,6 +70,8 @@ export interface PolicyConfig extends TradingPolicy {
   readonly allowedExchanges: readonly Exchange[];
   readonly allowedProducts: readonly Product[];
   readonly killSwitchFile: string;
+  /** `OMSDESK_HALT_CANCELS`: whether a halt also cancels every working order, unless its asker says. */
+  readonly haltCancels: boolean;
 }
 
 /** The order gate. */

@@ -245,6 +245,14 @@ export const CONFIG_VARIABLES = [
     description: 'While this file exists, no order is placed.',
   }),
   variable({
+    name: 'OMSDESK_HALT_CANCELS',
+    group: 'policy',
+    field: bool(),
+    default: false,
+    description:
+      'true: a halt (/halt, the kill file) also cancels every working order; /halt cancel_orders overrides.',
+  }),
+  variable({
     name: 'OMSDESK_MARKET_HOURS',
     group: 'policy',
     field: oneOf(MARKET_HOURS_MODES),

@@ -37,6 +37,8 @@ export interface ApprovalDeps {
   readonly emit: (ticket: Ticket, event: string) => void;
   /** With a people file: the requester's own caps, read as the people file says at each step. */
   readonly people?: GatePeople;
+  /** True while a cancel of this order is under way: a modification of it is then refused at its last look. */
+  readonly cancelling?: (orderNumber: string) => boolean;
 }
 
 /** A ticket past its last look whose sending the broker has not answered yet. */
@@ -90,7 +92,7 @@ export class ApprovalSteps {
         ...(signal === undefined ? {} : { signal }),
       });
       await this.#holdToSend(held, value ?? previewValue);
-      this.#lastLook();
+      this.#lastLook(ticket);
     } catch (error) {
       await this.#refuse(held, approver, error);
       throw isGateError(error) ? error : new GateError('CHECKS_FAILED', ticket.reason ?? 'refused');
@@ -157,7 +159,13 @@ export class ApprovalSteps {
   }
 
   /** The kill switch as it is now, runtime flag and file: the last thing read before the orders leave. */
-  #lastLook(): void {
+  #lastLook(ticket: Ticket): void {
+    if (ticket.modifies !== undefined && this.#d.cancelling?.(ticket.modifies)) {
+      throw new GateError(
+        'CHECKS_FAILED',
+        `order ${ticket.modifies} is being cancelled: a modification of it was not sent. Nothing was sent.`,
+      );
+    }
     const halted = checkSwitches(this.#d.policy, this.#d.killSwitch.state());
     if (halted.length === 0) return;
     const said = halted.map((v) => v.message).join(' ');

@@ -23,7 +23,7 @@ export interface RecheckDeps {
  * ticket's value at current prices.
  */
 export async function recheck(ticket: Ticket, deps: RecheckDeps): Promise<number | undefined> {
-  if (payloadHash(ticket.id, ticket.kind, ticket.legs, ticket.straddle) !== ticket.hash) {
+  if (payloadHash(ticket.id, ticket.kind, ticket.legs, ticket.straddle, ticket.modifies) !== ticket.hash) {
     throw new GateError(
       'TICKET_TAMPERED',
       `ticket ${ticket.id} no longer matches what was approved; nothing was sent`,

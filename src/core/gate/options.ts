@@ -20,6 +20,9 @@ export type GateBroker = Pick<
   | 'placeLongStraddle'
   | 'getOrderBook'
   | 'waitForOrder'
+  | 'getOrderHistory'
+  | 'cancelOrder'
+  | 'modifyOrder'
 >;
 
 export interface GateOptions {

@@ -4,30 +4,47 @@ import { normalizeTicketId } from '../orders/ticket-id.js';
 import { toIstIso } from '../time/ist.js';
 import { auditTransition } from './approval.js';
 import { ApprovalSteps } from './approval-steps.js';
+import { type CancelAsk, OrderCancels } from './cancels.js';
 import { staleCard, wrongPlace } from './decision-source.js';
 import { GateError } from './errors.js';
 import { TicketExpiry } from './expiry.js';
 import { brokerFollower, feedFollower } from './follow.js';
 import { KillSwitch } from './kill-switch.js';
+import { modification } from './modify.js';
 import type { GateOptions, TicketListener } from './options.js';
 import { TicketOutcomes } from './outcomes.js';
 import { personRefusal } from './person-rules.js';
-import { buildTicket } from './preview.js';
+import { buildTicket, type PlacingRequest } from './preview.js';
 import { DEFAULT_SETTLE } from './reconcile.js';
 import { recordOutcomes } from './record.js';
 import { CARD_POSTED, snapshotOf, TicketReplay } from './replay.js';
 import { restoreTickets } from './restore.js';
 import { type HeldTicket, type Retention, TicketStore } from './ticket-store.js';
 import type {
+  CancelResult,
   CardRef,
   DecisionPath,
   DecisionSource,
   HaltReport,
+  OrderInput,
   Ticket,
   TicketRequest,
   TicketStatus,
 } from './types.js';
 import { DailyUsageBook } from './usage.js';
+
+/** A modification's refusals name the order it would have changed. */
+async function namingOrder<T>(orderNumber: string | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (orderNumber === undefined || !(error instanceof GateError)) throw error;
+    throw new GateError(error.code, `order ${orderNumber}: ${error.message}`, {
+      violations: error.violations,
+      candidates: error.candidates,
+    });
+  }
+}
 
 const DEFAULT_RETENTION: Retention = { settledMs: 60 * 60_000, maxSettled: 500 };
 
@@ -49,6 +66,7 @@ export class OrderGate {
   readonly #outcomes: TicketOutcomes;
   readonly #approvals: ApprovalSteps;
   readonly #expiry: TicketExpiry;
+  readonly #cancels: OrderCancels;
   /** Tickets the last process left in play, found when the gate opened. */
   #carriedOver: readonly string[] = [];
 
@@ -93,6 +111,13 @@ export class OrderGate {
       context: (except) => this.#context(except),
       emit: (ticket, event) => this.#emit(ticket, event),
       ...(options.people === undefined ? {} : { people: options.people }),
+      cancelling: (n) => this.#cancels.busy(n),
+    });
+    this.#cancels = new OrderCancels({
+      broker: options.broker,
+      audit: options.audit,
+      findTicket: (id) => this.find(id),
+      ...(options.people === undefined ? {} : { people: options.people }),
     });
     const unsubscribe = options.feed?.subscribe((event) => this.#outcomes.observe(event));
     if (unsubscribe) this.#life.signal.addEventListener('abort', unsubscribe, { once: true });
@@ -132,19 +157,44 @@ export class OrderGate {
   ): Promise<Ticket> {
     const requester =
       requestedBy.person === undefined ? undefined : this.#o.people?.person(requestedBy.person);
+    const changing =
+      request.kind === 'modify'
+        ? await modification(
+            this.#o.broker,
+            request.modify,
+            (n) => this.#cancels.busy(n),
+            signal ? { signal } : {},
+          )
+        : undefined;
+    const placing: PlacingRequest =
+      request.kind === 'modify' ? { kind: 'single', order: changing?.input as OrderInput } : request;
     const context = this.#context();
-    const built = await buildTicket(request, requestedBy, {
-      broker: this.#o.broker,
-      catalog: this.#o.catalog(),
-      policy: this.#o.policy,
-      context,
-      ttlMs: this.#o.ttlMs ?? 120_000,
-      ...(signal === undefined ? {} : { signal }),
-      ...(requester === undefined
-        ? {}
-        : { person: { person: requester, usage: this.#usage.today(context.now, undefined, requester.id) } }),
-    });
-    const ticket: Ticket = waitsFor === undefined ? built : { ...built, waitsFor };
+    const built = await namingOrder(changing?.order.orderNumber, () =>
+      buildTicket(
+        placing,
+        requestedBy,
+        {
+          broker: this.#o.broker,
+          catalog: this.#o.catalog(),
+          policy: this.#o.policy,
+          context,
+          ttlMs: this.#o.ttlMs ?? 120_000,
+          ...(signal === undefined ? {} : { signal }),
+          ...(requester === undefined
+            ? {}
+            : {
+                person: { person: requester, usage: this.#usage.today(context.now, undefined, requester.id) },
+              }),
+        },
+        changing?.order.orderNumber,
+      ),
+    );
+    // A refused modification names the order it would have changed.
+    const named =
+      changing === undefined || built.reason === undefined
+        ? built
+        : { ...built, reason: `order ${changing.order.orderNumber}: ${built.reason}` };
+    const ticket: Ticket = waitsFor === undefined ? named : { ...named, waitsFor };
     const event = ticket.status === 'PENDING' ? 'previewed' : 'refused';
     // Registered only once recorded: an unaudited ticket must never be approvable.
     await auditTransition(this.#o.audit, ticket, event, requestedBy, {
@@ -310,15 +360,70 @@ export class OrderGate {
    * and records it with who did it and why. Resolves, once the broker answered their sending, with the
    * tickets that had passed their last look before: the orders that left before the halt took hold.
    */
-  async halt(actor: Actor, reason?: string): Promise<HaltReport> {
+  async halt(actor: Actor, reason?: string, options: { cancelWorking?: boolean } = {}): Promise<HaltReport> {
     const leaving = this.#approvals.halt();
+    const cancelWorking = options.cancelWorking === true;
     await this.#o.audit.append({
       event: 'kill_switch_on',
       actor,
-      data: { ...(reason ? { reason } : {}), leftBefore: leaving.map((l) => l.held.ticket.id) },
+      data: {
+        ...(reason ? { reason } : {}),
+        leftBefore: leaving.map((l) => l.held.ticket.id),
+        ...(cancelWorking ? { cancelWorking } : {}),
+      },
     });
     await Promise.all(leaving.map((l) => l.sent));
-    return { leftBefore: leaving.map((l) => this.#copy(l.held.ticket)) };
+    const leftBefore = leaving.map((l) => this.#copy(l.held.ticket));
+    if (!cancelWorking) return { leftBefore };
+    // Pulled after the orders that left before the halt were answered: they are in the book by then.
+    return { leftBefore, pulled: await this.pullAll(actor, { halt: true }) };
+  }
+
+  /**
+   * Cancels one working order for a person (no confirmation: a cancel removes risk, and goes through a
+   * halt). Refused with `INVALID_ORDER` or `NOT_ALLOWED`, naming the order, when it is not the account's
+   * today or not theirs to cancel (see `OrderCancels`); otherwise the outcome as the broker tells it.
+   */
+  cancel(orderNumber: string, ask: CancelAsk): Promise<CancelResult> {
+    return this.#cancels.cancel(orderNumber, ask);
+  }
+
+  /**
+   * Cancels every working order of the account, each reported (cancelled, already filled, failed and
+   * why) and audited; what a halt that pulls does. A book that cannot be read throws: nothing was pulled.
+   */
+  pullAll(actor: Actor, data: Record<string, unknown> = {}): Promise<CancelResult[]> {
+    return this.#cancels.cancelAll(actor, data);
+  }
+
+  /**
+   * Pulls every working order when the kill-switch file appears (`OMSDESK_HALT_CANCELS`): looked for every
+   * `intervalMs` until the gate closes; a file already there when this starts was handled before.
+   * `onPulled` hears each pull's results, `onError` a pull that could not read the book.
+   */
+  watchKillFile(options: {
+    readonly intervalMs: number;
+    readonly onPulled?: (results: readonly CancelResult[]) => void;
+    readonly onError?: (error: unknown) => void;
+  }): void {
+    const life = this.#life.signal;
+    let present = this.killSwitch.state().fileExists;
+    void (async () => {
+      while (!life.aborted) {
+        await this.#o.clock.sleep(options.intervalMs, life).catch(() => undefined);
+        if (life.aborted) return;
+        const state = this.killSwitch.state();
+        const appeared = state.fileExists && !present;
+        present = state.fileExists;
+        if (!appeared) continue;
+        const actor = { channel: 'kill-file', id: state.filePath ?? 'kill-file' };
+        try {
+          options.onPulled?.(await this.pullAll(actor, { killFile: true }));
+        } catch (error) {
+          options.onError?.(error);
+        }
+      }
+    })();
   }
 
   /** Releases the runtime kill switch (a kill-switch file still halts); recorded with who did it. */

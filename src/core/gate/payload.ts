@@ -50,6 +50,7 @@ export function payloadHash(
   kind: string,
   legs: readonly Pick<TicketLeg, 'wire'>[],
   straddle?: Readonly<Record<string, string>>,
+  modifies?: string,
 ): string {
-  return sha256(canonicalJson({ id, kind, legs: legs.map((l) => l.wire), straddle }));
+  return sha256(canonicalJson({ id, kind, legs: legs.map((l) => l.wire), straddle, modifies }));
 }

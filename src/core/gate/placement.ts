@@ -5,7 +5,10 @@ import { isBrokerError } from '../errors.js';
 import type { LegOutcome, Ticket } from './types.js';
 
 /** The client methods that send and settle orders. */
-export type PlacingBroker = Pick<BrokerClient, 'placeOrder' | 'placeOrders' | 'placeLongStraddle'>;
+export type PlacingBroker = Pick<
+  BrokerClient,
+  'placeOrder' | 'placeOrders' | 'placeLongStraddle' | 'modifyOrder'
+>;
 
 function failed(error: unknown): LegOutcome {
   if (isBrokerError(error, 'OUTCOME_UNKNOWN')) return { status: 'UNKNOWN', reason: error.message };
@@ -25,7 +28,23 @@ export async function sendTicket(broker: PlacingBroker, ticket: Ticket, signal?:
   const call = signal === undefined ? {} : { signal };
   const [first] = ticket.legs;
   try {
-    if (ticket.kind === 'single' && first) {
+    if (ticket.modifies !== undefined && first) {
+      const r = first.request;
+      await broker.modifyOrder(
+        {
+          orderNumber: ticket.modifies,
+          exchange: r.exchange,
+          tradingSymbol: r.tradingSymbol,
+          quantity: r.quantity,
+          priceType: r.priceType,
+          ...(r.price === undefined ? {} : { price: r.price }),
+          ...(r.triggerPrice === undefined ? {} : { triggerPrice: r.triggerPrice }),
+          ...(r.pricePrecision === undefined ? {} : { pricePrecision: r.pricePrecision }),
+        },
+        call,
+      );
+      first.outcome = { status: 'PLACED', orderNumber: ticket.modifies };
+    } else if (ticket.kind === 'single' && first) {
       const placed = await broker.placeOrder(first.request, call);
       first.outcome = { status: 'PLACED', orderNumber: placed.orderNumber };
     } else if (ticket.kind === 'multi') {

@@ -83,8 +83,11 @@ interface Draft {
   readonly remarks: string | undefined;
 }
 
+/** What places new orders: every request but a modification (which the gate turns into a `single`). */
+export type PlacingRequest = Exclude<TicketRequest, { readonly kind: 'modify' }>;
+
 function drafts(
-  request: TicketRequest,
+  request: PlacingRequest,
   catalog: InstrumentCatalog,
   id: string,
 ): { legs: Draft[]; straddle?: Record<string, string> } {
@@ -133,9 +136,10 @@ function drafts(
  * and freezes the exact wire payload with its hash. A ticket that fails a check comes back `REFUSED`.
  */
 export async function buildTicket(
-  request: TicketRequest,
+  request: PlacingRequest,
   requestedBy: Actor,
   deps: PreviewDeps,
+  modifies?: string,
 ): Promise<Ticket> {
   const id = newTicketId();
   const { legs: draft, straddle } = drafts(request, deps.catalog, id);
@@ -192,18 +196,22 @@ export async function buildTicket(
   const warnings = margin.shortfall ? [`margin short by about ${margin.shortfall} rupees`] : [];
   const heading = straddle
     ? `Long straddle on ${straddle.symbol} ${straddle.expiry} ${straddle.strikePrice}: buys the call and the put.`
-    : undefined;
+    : modifies === undefined
+      ? undefined
+      : `Modifies working order ${modifies} to these terms (its side and instrument stay).`;
+  const kind = modifies === undefined ? request.kind : 'modify';
   const now = deps.context.now;
   return {
     id,
-    kind: request.kind,
+    kind,
+    ...(modifies === undefined ? {} : { modifies }),
     status: violations.length > 0 ? 'REFUSED' : 'PENDING',
     createdAt: toIstIso(now),
     expiresAt: toIstIso(now + deps.ttlMs),
     requestedBy,
     legs,
     ...(straddle ? { straddle } : {}),
-    hash: payloadHash(id, request.kind, legs, straddle),
+    hash: payloadHash(id, kind, legs, straddle, modifies),
     summary: ticketSummary(legs, margin, heading),
     violations,
     warnings,

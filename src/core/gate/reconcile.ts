@@ -49,7 +49,9 @@ export async function lookInBook(
   signal?: AbortSignal,
 ): Promise<boolean> {
   const unknown = ticket.legs.flatMap((leg, i) => (leg.outcome?.status === 'UNKNOWN' ? [i] : []));
-  if (unknown.length === 0) return false;
+  // A modification places no tagged order: the book cannot prove it either way (the client read the
+  // order's history already), so it stays UNKNOWN, which is the truth.
+  if (unknown.length === 0 || ticket.modifies !== undefined) return false;
   let book: readonly Order[];
   try {
     // A fresh book in the placement lane: a shared one may be older than the order.

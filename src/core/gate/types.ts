@@ -36,11 +36,27 @@ export interface StraddleInput {
   readonly remarks?: string;
 }
 
-/** What a ticket is asked to place. */
+/**
+ * New terms for a working order of the account; what is left out stays as it is. `side` and
+ * `instrument`, when given, must be the order's own: a modification never changes them.
+ */
+export interface ModifyInput {
+  readonly orderNumber: string;
+  /** The order's new total quantity in units. */
+  readonly quantity?: number;
+  readonly priceType?: PriceType;
+  readonly price?: number;
+  readonly triggerPrice?: number;
+  readonly side?: OrderSide;
+  readonly instrument?: string;
+}
+
+/** What a ticket is asked to place, or (`modify`) to change of an order already working. */
 export type TicketRequest =
   | { readonly kind: 'single'; readonly order: OrderInput }
   | { readonly kind: 'multi'; readonly orders: readonly OrderInput[] }
-  | { readonly kind: 'straddle'; readonly straddle: StraddleInput };
+  | { readonly kind: 'straddle'; readonly straddle: StraddleInput }
+  | { readonly kind: 'modify'; readonly modify: ModifyInput };
 
 /**
  * A ticket's life: `PENDING` until a human decides; `REFUSED` when checks fail (at preview or approval);
@@ -141,6 +157,8 @@ export interface Ticket {
   readonly legs: readonly TicketLeg[];
   /** The straddle's own wire fields; the legs then describe the two contracts it buys. */
   readonly straddle?: Readonly<Record<string, string>>;
+  /** A modification: the working order it gives the leg's terms to (nothing new is placed). */
+  readonly modifies?: string;
   /** SHA-256 of the frozen payload: what an approval approves. */
   readonly hash: string;
   readonly summary: string;
@@ -157,10 +175,30 @@ export interface Ticket {
   card?: CardRef;
 }
 
+/**
+ * What became of a cancel, told truly: `cancelled` by this request; `filled`, `cancelled_before` or
+ * `rejected` when the order had ended before it arrived; `failed` when the broker refused it while the
+ * order still works; `unknown` when its answer was lost and the history does not show it yet.
+ */
+export type CancelOutcome = 'cancelled' | 'filled' | 'cancelled_before' | 'rejected' | 'failed' | 'unknown';
+
+/** One order's cancel, as reported and audited. */
+export interface CancelResult {
+  readonly orderNumber: string;
+  readonly outcome: CancelOutcome;
+  /** In words, for people: what happened and why (the broker's text where it gave one). */
+  readonly detail: string;
+  readonly tradingSymbol?: string;
+  readonly filledQuantity?: number;
+  readonly cancelledQuantity?: number;
+}
+
 /** What a halt found under way: the tickets whose orders had passed their last look before it. */
 export interface HaltReport {
   /** Those tickets once the broker answered their sending (order numbers when it gave them). */
   readonly leftBefore: readonly Ticket[];
+  /** With a halt that pulls: every working order's cancel, as it ended. */
+  readonly pulled?: readonly CancelResult[];
 }
 
 /**

@@ -30,7 +30,10 @@ function endpoint(
   return opts.secretAnswer === true ? { ...def, secretAnswer: true } : def;
 }
 
-/** Every endpoint of the spec; `singleOrderHistory` and `singleOrderList` are the same operation. */
+/**
+ * Every endpoint of the spec, and the vendor SDK's cancel and modify; `singleOrderHistory` and
+ * `singleOrderList` are the same operation.
+ */
 export const ENDPOINTS = {
   loginV1: endpoint('/api/login', 'v1Login', 'others', { session: false, secretAnswer: true }),
   loginV2: endpoint('/apiV2/login', 'v2', 'others', { session: false, secretAnswer: true }),
@@ -54,6 +57,10 @@ export const ENDPOINTS = {
   tradeBookV1: endpoint('/api/tradeBook', 'v1', 'others'),
   tradeBookV2: endpoint('/apiV2/tradeBook', 'v2', 'others'),
   holdings: endpoint('/apiV2/holdings', 'v2', 'others'),
+  // Not in the spec: the vendor's second-generation SDK posts these. They change orders, so like
+  // placements they are never retried and run in the placement lane.
+  cancelOrder: endpoint('/apiV2/cancelOrder', 'v2', 'orders', { places: true }),
+  modifyOrder: endpoint('/apiV2/modifyOrder', 'v2', 'orders', { places: true }),
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -16,6 +16,10 @@ export const BROKER_TEXTS = {
   limitsInvalidJKey: 'jKey parameter is invalid',
   rateLimited: 'Error Occurred : rate limit exceeded, please retry later',
   unknownRequest: 'Error Occurred : 1 "unknown request"',
+  notOpenToCancel: 'SAF:order is not open to cancel',
+  notOpenToModify: 'SAF:order is not open to modify',
+  modifyInstrument: 'SAF:order instrument cannot be modified',
+  modifyBelowFilled: 'SAF:modified quantity is not above the filled quantity',
 } as const;
 
 /** `Invalid Input : <fields> is Missing.`, the broker's form for absent mandatory fields. */

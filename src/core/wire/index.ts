@@ -8,6 +8,7 @@ export * from './limits.js';
 export * from './login.js';
 export * from './option-greeks.js';
 export * from './order-book.js';
+export * from './order-change.js';
 export * from './order-history.js';
 export * from './place-order.js';
 export * from './quote.js';

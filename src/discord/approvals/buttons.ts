@@ -37,3 +37,26 @@ export function decisionRow(ticketId: string): APIActionRowComponent<APIButtonCo
     ],
   };
 }
+
+const CANCEL_BUTTON = /^cancel-order:(\d{1,20})$/;
+/** Most Cancel buttons on one card (one row). */
+const MAX_CANCEL_BUTTONS = 5;
+
+/** The order number a card's Cancel button names, or undefined for any other id. */
+export function parseCancelId(customId: string): string | undefined {
+  return CANCEL_BUTTON.exec(customId)?.[1];
+}
+
+/** A placed ticket's Cancel buttons, one per order still working (the gate decides who may). */
+export function cancelRow(orderNumbers: readonly string[]): APIActionRowComponent<APIButtonComponent> {
+  const many = orderNumbers.length > 1;
+  return {
+    type: ComponentType.ActionRow,
+    components: orderNumbers.slice(0, MAX_CANCEL_BUTTONS).map((n) => ({
+      type: ComponentType.Button,
+      style: ButtonStyle.Danger,
+      label: many ? `Cancel ${n}` : 'Cancel order',
+      custom_id: `cancel-order:${n}`,
+    })),
+  };
+}

@@ -4,7 +4,10 @@ import { showCount, showPrice } from '../../core/checks/index.js';
 import { type Ticket, type TicketStatus, ticketTag } from '../../core/gate/index.js';
 import { escapeMarkdown, external } from '../text/escape.js';
 import { fitEmbed } from '../text/limits.js';
-import { decisionRow } from './buttons.js';
+import { cancelRow, decisionRow } from './buttons.js';
+
+/** A leg's order that a Cancel button can still stop. */
+const WORKING = new Set(['PLACED', 'PENDING', 'OPEN', 'TRIGGER_PENDING']);
 
 const HEADINGS: Readonly<Record<TicketStatus, { words: string; color: number }>> = {
   PENDING: { words: 'awaiting approval', color: 0xf1c40f },
@@ -151,8 +154,14 @@ export function renderCard(
     fields,
     footer: { text: `ticket ${ticket.id} · ${ticket.kind} · payload hash ${ticket.hash.slice(0, 16)}…` },
   });
-  return {
-    embeds: [embed],
-    components: ticket.status === 'PENDING' && !stopped ? [decisionRow(ticket.id)] : [],
-  };
+  const working = ticket.legs.flatMap((l) =>
+    l.outcome?.orderNumber !== undefined && WORKING.has(l.outcome.status) ? [l.outcome.orderNumber] : [],
+  );
+  const components =
+    ticket.status === 'PENDING' && !stopped
+      ? [decisionRow(ticket.id)]
+      : working.length > 0
+        ? [cancelRow(working)]
+        : [];
+  return { embeds: [embed], components };
 }

@@ -5,6 +5,7 @@ import { describeError } from '../errors.js';
 import { deciderRefusal } from '../interactions/people-access.js';
 import { tellPrivately } from '../interactions/respond.js';
 import { NO_MENTIONS } from '../messages.js';
+import { escapeMarkdown } from '../text/escape.js';
 import { isApprover, memberRoleIds, ownTicket } from './access.js';
 import type { Decision } from './buttons.js';
 import { outcomeSentence } from './card.js';
@@ -82,4 +83,30 @@ export async function decideByClick(
   });
   const outcome = await decided;
   await tellPrivately(i, outcome instanceof Error ? describeError(outcome) : outcomeSentence(outcome));
+}
+
+/**
+ * A click on a card's Cancel button: the order is cancelled at once, no confirmation (a cancel removes
+ * risk). The gate decides who may: an approver any order, anyone else only the orders they asked for.
+ * The clicker is told the outcome; the card follows the order through the watcher.
+ */
+export async function cancelByClick(
+  i: ButtonInteraction,
+  orderNumber: string,
+  ctx: CommandContext,
+): Promise<void> {
+  const { settings } = ctx.deps;
+  if (i.channelId !== settings.approvalsChannel || i.message.channelId !== i.channelId) {
+    return tellPrivately(
+      i,
+      'Orders are cancelled from cards only in the approvals channel: nothing changed.',
+    );
+  }
+  await i.deferReply({ flags: MessageFlags.Ephemeral });
+  const approver = isApprover(settings, ctx.actor.id, memberRoleIds(i.member));
+  const result = await ctx.deps.gate
+    .cancel(orderNumber, { actor: ctx.actor, approver, signal: ctx.signal })
+    .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+  const text = result instanceof Error ? describeError(result) : escapeMarkdown(result.detail);
+  await i.editReply({ content: text, allowedMentions: NO_MENTIONS });
 }

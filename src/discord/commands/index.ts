@@ -1,12 +1,14 @@
 import type { SlashCommand } from '../command.js';
 import type { DeskSettings } from '../deps.js';
 import { kindRefusal } from '../interactions/guard.js';
+import { cancelCommand } from './cancel.js';
 import { candlesCommand } from './candles.js';
 import { greeksCommand } from './greeks.js';
 import { haltCommand } from './halt.js';
 import { holdingsCommand } from './holdings.js';
 import { indicesCommand } from './indices.js';
 import { limitsCommand } from './limits.js';
+import { modifyCommand } from './modify.js';
 import { multiOrderCommand } from './multi-order.js';
 import { orderCommand } from './order.js';
 import { orderStatusCommand } from './order-status.js';
@@ -33,6 +35,8 @@ export const ALL_COMMANDS: readonly SlashCommand[] = [
   orderCommand,
   multiOrderCommand,
   straddleCommand,
+  modifyCommand,
+  cancelCommand,
   ordersCommand,
   orderStatusCommand,
   tradesCommand,

@@ -8,9 +8,9 @@ import {
 import type { Actor } from '../../core/audit/index.js';
 import type { Person as Linked } from '../../core/people/index.js';
 import { isApprover, memberRoleIds } from '../approvals/access.js';
-import { parseDecisionId } from '../approvals/buttons.js';
+import { parseCancelId, parseDecisionId } from '../approvals/buttons.js';
 import type { CardBoard } from '../approvals/card-board.js';
-import { decideByClick } from '../approvals/click.js';
+import { cancelByClick, decideByClick } from '../approvals/click.js';
 import { type Choice, type CommandContext, isEphemeral, type SlashCommand, type Work } from '../command.js';
 import type { ResolvedDeps } from '../context.js';
 import { describeError } from '../errors.js';
@@ -127,6 +127,8 @@ export function createRouter(o: RouterOptions): (interaction: Interaction) => Pr
       const ctx = contextOf(i, person, await linkedTo(person));
       return decideByClick(i, decision.decision, decision.ticketId, ctx);
     }
+    const cancel = parseCancelId(i.customId);
+    if (cancel !== undefined) return cancelByClick(i, cancel, contextOf(i, person, await linkedTo(person)));
     const page = parsePageId(i.customId);
     const cmd = page === undefined ? undefined : o.commands.get(page.command);
     if (!page || !cmd?.page)

@@ -52,7 +52,7 @@ export type AnswerData = z.input<z.ZodObject<typeof answerOut>>;
 /** The whole ticket (omsdesk://tickets/{id}): the answer, what was asked, the checks, who decided, legs, margin. */
 export const ticketOut = {
   ...ticketHead,
-  kind: z.enum(['single', 'multi', 'straddle']),
+  kind: z.enum(['single', 'multi', 'straddle', 'modify']),
   violations: z.array(z.object({ rule: z.string(), message: z.string() })),
   warnings: z.array(z.string()),
   requestedBy: z.object({ channel: z.string(), id: z.string(), person: z.string().optional() }),

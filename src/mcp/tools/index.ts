@@ -1,5 +1,6 @@
 import type { Tool } from '../tool.js';
 import { calculateSpanTool } from './calculate-span.js';
+import { cancelOrderTool } from './cancel-order.js';
 import { confirmOrderTool } from './confirm-order.js';
 import { decideOnCardTool } from './decide-on-card.js';
 import { getCandlesTool } from './get-candles.js';
@@ -12,6 +13,7 @@ import { getQuoteTool } from './get-quote.js';
 import { getSecurityInfoTool } from './get-security-info.js';
 import { getTradeBookTool } from './get-trade-book.js';
 import { listIndicesTool } from './list-indices.js';
+import { modifyOrderTool } from './modify-order.js';
 import { placeLongStraddleTool } from './place-long-straddle.js';
 import { placeMultiOrderTool } from './place-multi-order.js';
 import { placeOrderTool } from './place-order.js';
@@ -36,7 +38,13 @@ export const READ_TOOLS: readonly Tool[] = [
 ];
 
 /** Tools that can end in orders at the broker, through the gate; absent in read-only mode. */
-export const PLACEMENT_TOOLS: readonly Tool[] = [placeOrderTool, placeMultiOrderTool, placeLongStraddleTool];
+export const PLACEMENT_TOOLS: readonly Tool[] = [
+  placeOrderTool,
+  placeMultiOrderTool,
+  placeLongStraddleTool,
+  modifyOrderTool,
+  cancelOrderTool,
+];
 
 /** The model-side confirmation, registered only where tool confirmation is allowed. */
 export const CONFIRM_TOOL: Tool = confirmOrderTool;

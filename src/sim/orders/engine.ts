@@ -2,6 +2,7 @@ import type { AccountState } from '../account-state.js';
 import type { SpanPosition } from '../market/index.js';
 import { seedHash } from '../market/rng.js';
 import type { Market } from '../market/types.js';
+import { type ChangeContext, cancelOrder, type ModifyFields, modifyOrder } from './changes.js';
 import { bookFill, refreshLedger } from './ledger.js';
 import { accept, acknowledged, fill, reject } from './lifecycle.js';
 import { derivativePositions } from './margin.js';
@@ -34,6 +35,7 @@ export class OrderEngine {
   readonly #accounts: ReadonlyMap<string, AccountState>;
   readonly #latency: number;
   readonly #step: StepContext;
+  readonly #changes: ChangeContext;
   #at = Number.NEGATIVE_INFINITY;
   #dirty = true;
   // Orders a look left unchanged, with the market's stamp of that look: until the stamp changes (the
@@ -52,6 +54,28 @@ export class OrderEngine {
       fill: (order, quantity, price, at) => this.#fill(order, quantity, price, at),
       cancelled: (order, at) => this.#refresh(order.userId, at),
     };
+    this.#changes = {
+      store: this.store,
+      market: this.#market,
+      step: this.#step,
+      account: (userId) => this.#accounts.get(userId),
+      refresh: (userId, at) => this.#refresh(userId, at),
+      changed: (order) => this.#quiet.delete(order),
+    };
+  }
+
+  /** Cancels a user's working order (see `cancelOrder`); throws the broker's failure otherwise. */
+  cancel(userId: string, orderNumber: string, now: number): SimOrder {
+    this.advance(now);
+    return cancelOrder(this.#changes, userId, orderNumber, Math.max(this.#at, now));
+  }
+
+  /** Modifies a user's working order (see `modifyOrder`); throws the broker's failure otherwise. */
+  modify(userId: string, orderNumber: string, fields: ModifyFields, now: number): SimOrder {
+    this.advance(now);
+    const order = modifyOrder(this.#changes, userId, orderNumber, fields, Math.max(this.#at, now));
+    this.#dirty = true;
+    return order;
   }
 
   /** Acknowledges an order: a number and a PENDING `NewAck`; nothing else happens until the next step. */

@@ -1,14 +1,14 @@
 import { UNKNOWN_EXCHANGE_TIME } from '../../core/vocabulary/index.js';
 import { count, dateFirst, epochSeconds, money, timeFirst } from '../format.js';
-import type { OrderReport, SimOrder } from './types.js';
+import type { OrderReport, OrderTerms, SimOrder } from './types.js';
 
 /** An exchange time as the OMS writes it: `dd-mm-yyyy HH:MM:SS`, or the 1980 sentinel when unknown. */
 export function exchangeTimeText(at: number | undefined): string {
   return at === undefined ? UNKNOWN_EXCHANGE_TIME : dateFirst(at);
 }
 
-/** The order's own fields, formatted once for every entry that shows them. */
-export function orderTexts(order: SimOrder) {
+/** The order's own fields, formatted once for every entry that shows them, with a report's terms if given. */
+export function orderTexts(order: SimOrder, terms: OrderTerms = order.ticket) {
   const t = order.ticket;
   const i = t.instrument;
   const p = i.pricePrecision;
@@ -16,12 +16,12 @@ export function orderTexts(order: SimOrder) {
     exchange: t.exchange,
     symbol: i.tradingSymbol,
     token: i.token,
-    quantity: count(t.quantity),
-    price: money(t.price, p),
-    trigger: money(t.triggerPrice, p),
+    quantity: count(terms.quantity),
+    price: money(terms.price, p),
+    trigger: money(terms.triggerPrice, p),
     product: t.product,
     side: t.side,
-    priceType: t.priceType,
+    priceType: terms.priceType,
     retention: t.retention,
     remarks: t.remarks,
     precision: String(p),
@@ -33,7 +33,7 @@ export function orderTexts(order: SimOrder) {
 
 /** One first-generation history entry: the order as one report left it. */
 export function historyV1(order: SimOrder, r: OrderReport): Record<string, string> {
-  const o = orderTexts(order);
+  const o = orderTexts(order, r.terms);
   return {
     stat: 'Ok',
     exch: o.exchange,
@@ -76,7 +76,7 @@ export function historyV1(order: SimOrder, r: OrderReport): Record<string, strin
 
 /** One second-generation history entry. */
 export function historyV2(order: SimOrder, r: OrderReport): Record<string, string> {
-  const o = orderTexts(order);
+  const o = orderTexts(order, r.terms);
   return {
     exchange: o.exchange,
     orderNumber: order.orderNumber,

@@ -12,8 +12,12 @@ export function averagePrice(order: SimOrder): number {
   return order.filled === 0 ? 0 : order.filledValue / order.filled;
 }
 
-/** Appends a report carrying the order's state now; the exchange time is known once it has a number. */
-export function report(order: SimOrder, rpt: ReportType, at: number): void {
+/**
+ * Appends a report carrying the order's state and terms now; the exchange time is known once it has a
+ * number. `reason` gives a refused change its text without changing the order's own.
+ */
+export function report(order: SimOrder, rpt: ReportType, at: number, reason?: string): void {
+  const { quantity, price, triggerPrice, priceType } = order.ticket;
   order.reports.push({
     rpt,
     status: order.status,
@@ -21,10 +25,11 @@ export function report(order: SimOrder, rpt: ReportType, at: number): void {
     filled: order.filled,
     averagePrice: averagePrice(order),
     cancelled: order.cancelled,
-    rejectReason: order.rejectReason,
+    rejectReason: reason ?? order.rejectReason,
     rejectedBy: order.rejectedBy,
     exchangeOrderNumber: order.exchangeOrderNumber,
     exchangeTime: order.exchangeOrderNumber === '' ? undefined : at,
+    terms: { quantity, price, triggerPrice, priceType },
   });
 }
 

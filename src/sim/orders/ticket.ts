@@ -9,7 +9,7 @@ import {
 import type { OrderLeg } from '../../core/wire/index.js';
 import { SimFailure } from '../http/failure.js';
 import type { Universe } from '../market/types.js';
-import type { OrderTicket } from './types.js';
+import type { OrderTerms, OrderTicket } from './types.js';
 
 const DECIMAL = /^\d{1,12}(\.\d{1,8})?$/;
 const INTEGER = /^\d{1,15}$/;
@@ -41,6 +41,26 @@ export function decodeSymbol(text: string): string[] {
   }
 }
 
+/** The terms a modification sends, parsed by the placement's rules (the same synchronous failures). */
+export function parseTerms(fields: {
+  readonly quantity: string;
+  readonly price?: string | undefined;
+  readonly triggerPrice?: string | undefined;
+  readonly priceType: string;
+}): OrderTerms {
+  const priceType = oneOf(PRICE_TYPES, fields.priceType);
+  const quantityText = fields.quantity.trim();
+  const quantity = Number(quantityText);
+  if (!INTEGER.test(quantityText) || !Number.isSafeInteger(quantity) || quantity <= 0) throw invalid();
+  const market = priceType === 'MKT' || priceType === 'SL-MKT';
+  const stop = priceType === 'SL-LMT' || priceType === 'SL-MKT';
+  const price = decimal(fields.price, market);
+  if (!market && price <= 0) throw invalid();
+  const trigger = decimal(fields.triggerPrice, !stop);
+  if (stop && trigger <= 0) throw invalid();
+  return { quantity, price: market ? 0 : price, triggerPrice: stop ? trigger : 0, priceType };
+}
+
 /**
  * Turns one validated order (strings) into a ticket, or throws the OMS's synchronous failure: a bad
  * enum or number is `Error Occurred : 2 "invalid input"`, an unknown symbol `Invalid Trading Symbol`.
@@ -50,17 +70,8 @@ export function parseTicket(leg: OrderLeg, universe: Universe): OrderTicket {
   const exchange = oneOf(EXCHANGES, leg.exchange);
   const product = oneOf(PRODUCTS, leg.product);
   const side = oneOf(SIDES, leg.transactionType);
-  const priceType = oneOf(PRICE_TYPES, leg.priceType);
+  const terms = parseTerms(leg);
   const retention = oneOf(RETENTIONS, leg.retention);
-  const quantityText = leg.quantity.trim();
-  const quantity = Number(quantityText);
-  if (!INTEGER.test(quantityText) || !Number.isSafeInteger(quantity) || quantity <= 0) throw invalid();
-  const market = priceType === 'MKT' || priceType === 'SL-MKT';
-  const stop = priceType === 'SL-LMT' || priceType === 'SL-MKT';
-  const price = decimal(leg.price, market);
-  if (!market && price <= 0) throw invalid();
-  const trigger = decimal(leg.triggerPrice, !stop);
-  if (stop && trigger <= 0) throw invalid();
   const instrument = decodeSymbol(leg.tradingSymbol)
     .map((symbol) => universe.bySymbol(exchange, symbol))
     .find((i) => i !== undefined);
@@ -68,12 +79,9 @@ export function parseTicket(leg: OrderLeg, universe: Universe): OrderTicket {
   return {
     instrument,
     exchange,
-    quantity,
-    price: market ? 0 : price,
-    triggerPrice: stop ? trigger : 0,
+    ...terms,
     product,
     side,
-    priceType,
     retention,
     remarks: leg.remarks ?? '',
   };

@@ -32,6 +32,14 @@ export interface OrderTicket {
  */
 export type OrderPhase = 'ack' | 'trigger' | 'working' | 'done';
 
+/** What a modification may change of a working order. */
+export interface OrderTerms {
+  readonly quantity: number;
+  readonly price: number;
+  readonly triggerPrice: number;
+  readonly priceType: PriceType;
+}
+
 /** One report of an order's life: what its history shows as one entry. */
 export interface OrderReport {
   readonly rpt: ReportType;
@@ -45,6 +53,8 @@ export interface OrderReport {
   readonly exchangeOrderNumber: string;
   /** Undefined until the exchange has seen the order (the history shows the 1980 sentinel). */
   readonly exchangeTime: number | undefined;
+  /** The order's terms when the report was written (absent in state saved before modifications). */
+  readonly terms?: OrderTerms;
 }
 
 /** An order in the simulator: its ticket, its state in the engine and its reports, oldest first. */
@@ -52,7 +62,8 @@ export interface SimOrder {
   readonly orderNumber: string;
   readonly userId: string;
   readonly accountId: string;
-  readonly ticket: OrderTicket;
+  /** Replaced whole when a modification is accepted. */
+  ticket: OrderTicket;
   readonly placedAt: number;
   /** When the risk checks run: placement plus the configured order latency. */
   readonly riskAt: number;

@@ -35,6 +35,7 @@ describe('paper mode (no broker URL)', () => {
         allowedExchanges: ['NSE', 'BSE', 'NFO'],
         allowedProducts: ['C', 'M', 'I'],
         killSwitchFile: '.omsdesk/KILL',
+        haltCancels: false,
         marketHours: 'always',
         holidays: [],
       },

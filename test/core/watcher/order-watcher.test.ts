@@ -133,3 +133,30 @@ describe('the order watcher', () => {
     expect(kinds(await watcher.poll(), placed)).toEqual(['placed', 'filled']);
   });
 });
+
+describe('the order watcher and changed orders', () => {
+  it('reports a modification and a cancel made outside omsdesk (the broker app), with what the order was before', async () => {
+    w = await startWatcher();
+    const watcher = w.watcher();
+    const last = (await w.client.getQuote({ exchange: 'NSE', token: '3045' })).lastPrice;
+    const price = Math.round(last * 0.97 * 20) / 20;
+    const n = await w.placeOutside({ priceType: 'LMT', price: price.toFixed(2), quantity: '2' });
+    await watcher.poll();
+    const jKey = await w.h.loginV2();
+    const change = { userId: 'SIM001', jKey, orderNumber: n };
+    await w.h.post('/apiV2/modifyOrder', {
+      ...change,
+      exchange: 'NSE',
+      tradingSymbol: 'SBIN-EQ',
+      quantity: '3',
+      price: (price - 1).toFixed(2),
+      priceType: 'LMT',
+    });
+    const modified = (await watcher.poll()).filter((e) => e.orderNumber === n);
+    expect(modified.map((e) => e.kind)).toEqual(['modified']);
+    expect(modified[0]?.before).toEqual({ quantity: 2, price });
+    expect(modified[0]?.order).toMatchObject({ quantity: 3, price: price - 1, source: { kind: 'outside' } });
+    await w.h.post('/apiV2/cancelOrder', change);
+    expect(kinds(await watcher.poll(), n)).toEqual(['cancelled']);
+  });
+});

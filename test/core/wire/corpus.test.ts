@@ -46,6 +46,13 @@ const EXPECTED: Record<string, Record<string, z.ZodType>> = {
     'v2.success': wire.orderHistoryV2Success,
     'v2.failure': wire.v2Failure,
   },
+  'order-change': {
+    'cancel.success': wire.orderChangeSuccess,
+    'cancel.failure': wire.v2Failure,
+    'modify.success': wire.orderChangeSuccess,
+    'modify.failure': wire.v2Failure,
+    'history.changed': wire.orderHistoryV2Success,
+  },
   'order-book': {
     success: wire.orderBookSuccess,
     'failure.noData': wire.v2Failure,

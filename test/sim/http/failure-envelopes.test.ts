@@ -98,6 +98,9 @@ const ROWS: Row[] = [
     failure: { Status: 'Failed', requestTime: TIME, data: EXPIRED, emsg: EXPIRED },
   },
   { ...v1('/apiV2/holdings'), failure: { Status: 'Failed', requestTime: TIME, data: EXPIRED } },
+  // Cancel and modify (the vendor SDK's, not the spec's): the placement's second-generation failure.
+  { ...v1('/apiV2/cancelOrder'), failure: { Status: 'Failed', data: EXPIRED } },
+  { ...v1('/apiV2/modifyOrder'), failure: { Status: 'Failed', data: EXPIRED } },
   // Paths of the vendor's second-generation SDK: the plain second-generation failure.
   { ...v1('/apiV2/indexList'), failure: { Status: 'Failed', data: EXPIRED } },
   { ...v1('/apiV2/timePriceSeries'), failure: { Status: 'Failed', data: EXPIRED } },

@@ -138,6 +138,52 @@ describe("the vendor's second-generation JavaScript SDK pointed at the paper bro
   });
 });
 
+describe("the SDK's cancelOrder and modifyOrder, which the spec does not name", () => {
+  it('modify then cancel a working limit order with the bodies the SDK builds', async () => {
+    h = await startSim({ engineTickMs: 0 });
+    const s = await sdkLogin(h);
+    const last = Number(
+      wire.quoteSuccess.parse(
+        (await h.post('/apiV2/getQuotes', { ...s, exchange: 'NSE', token: '1594' })).json,
+      ).data.lastTradedPrice,
+    );
+    const limit = (Math.round(last * 0.97 * 20) / 20).toFixed(2);
+    const placed = await h.post('/apiV2/placeOrder', {
+      ...s,
+      actid: s.userId,
+      ...ORDER,
+      tradingSymbol: 'INFY-EQ',
+      priceType: 'LMT',
+      price: limit,
+      product: 'I',
+    });
+    const orderNumber = wire.placeOrderV2Success.parse(placed.json).data.orderNumber;
+    const modified = await h.post('/apiV2/modifyOrder', {
+      userId: s.userId,
+      jKey: s.jKey,
+      orderNumber,
+      exchange: 'NSE',
+      tradingSymbol: 'INFY-EQ',
+      quantity: '2',
+      price: limit,
+      triggerPrice: '0',
+      priceType: 'LMT',
+    });
+    expect(modified.json).toEqual({ Status: 'Success', data: { requestTime: TIME, orderNumber } });
+    const cancelled = await h.post('/apiV2/cancelOrder', { userId: s.userId, jKey: s.jKey, orderNumber });
+    expect(cancelled.json).toEqual({ Status: 'Success', data: { requestTime: TIME, orderNumber } });
+    const history = wire.orderHistoryV2Success.parse(
+      (await h.post('/apiV2/singleOrderHistory', { ...s, orderNumber })).json,
+    ).data;
+    expect(history[0]).toMatchObject({
+      reportType: 'Canceled',
+      status: 'CANCELED',
+      quantity: '2',
+      cancelQuantity: '2',
+    });
+  });
+});
+
 const v2Success = <T extends z.ZodType>(data: T) => z.object({ Status: z.literal('Success'), data });
 
 describe('second-generation paths the spec places elsewhere', () => {
