@@ -18,6 +18,7 @@ export const modifyOrderTool = defineTool({
   title: 'Modify order',
   description: `New quantity or prices for a working order; the rest stays. ${CONFIRMATION_NOTE}`,
   annotations: PLACE,
+  card: 'linked',
   input: {
     order_number: orderNumberField.describe('Of a working order.'),
     quantity: bare.quantity.optional().describe('New total units.'),
