@@ -3,9 +3,10 @@ import type { Logger } from '../logger.js';
 import { coalesced } from './fresh.js';
 import type { PeopleSource, PeopleState } from './people-source.js';
 import type { Person } from './person.js';
+import type { TokenActor } from './tokens/journal.js';
 import { OwnTokens } from './tokens/own-tokens.js';
 import { sameHash, tokenHash, tokenIdOf } from './tokens/token.js';
-import { type TokenStore, tokenStatus } from './tokens/token-store.js';
+import { type StoredToken, type TokenStore, tokenStatus } from './tokens/token-store.js';
 import type { TokenUseLog } from './tokens/use-log.js';
 
 /** Why a bearer token is refused. */
@@ -27,6 +28,29 @@ const refuse = (reason: RefusalReason, why: string): Authentication => ({
 
 /** Compared against when a token's id is unknown, so an unknown id costs what a wrong secret does. */
 const NO_HASH = tokenHash('omsd_000000000000_none');
+
+/**
+ * A credential that stopped counting, told once when the directory first sees it: a token revoked (from
+ * any process, or because its person left the people file), or a person gone from the people file.
+ */
+export type Ending =
+  | { readonly kind: 'token'; readonly tokenId: string; readonly person: string; readonly reason: string }
+  | { readonly kind: 'person'; readonly person: string; readonly reason: string };
+
+/** Who revokes the tokens of a person who left the people file. */
+const LEFT_THE_FILE: TokenActor = { channel: 'omsdesk', id: 'people-file' };
+
+/** Who revoked a token, in words for a card, a result and the audit log. */
+function revokedBy(by: TokenActor | undefined): string {
+  if (by?.channel === 'discord') return ` by ${by.id} on Discord`;
+  if (by?.channel === 'omsdesk') return ' because its person left the people file';
+  return by === undefined ? '' : ' by the operator on the command line';
+}
+
+/** Why what a revoked token asked for ends. */
+export function revokedReason(token: StoredToken): string {
+  return `token ${token.id} of ${token.person} was revoked${revokedBy(token.revoked?.by)}`;
+}
 
 /** What the directory is built from. */
 export interface DirectoryParts {
@@ -53,12 +77,32 @@ export class PeopleDirectory {
   #people: PeopleState = { ok: false, problem: 'not read yet' };
   #tokensProblem: string | undefined;
   readonly #refresh = coalesced(() => this.#look());
+  readonly #ended = new Set<(ending: Ending) => void>();
 
   constructor(parts: DirectoryParts) {
     this.#parts = parts;
-    this.own = new OwnTokens(parts.tokens, parts.clock, async () => {
-      if (await parts.tokens.refresh()) await this.#record();
-    });
+    // Revocations read before now are history: what they started ended with the process that saw them.
+    parts.tokens.takeRevoked();
+    this.own = new OwnTokens(parts.tokens, parts.clock, () => this.#refresh());
+  }
+
+  /**
+   * Tells `listener` of every credential that stops counting from now on, once, as soon as a look sees
+   * it (a request, a Discord click, the serving process's regular look); returns the unsubscribe.
+   */
+  onEnded(listener: (ending: Ending) => void): () => void {
+    this.#ended.add(listener);
+    return () => this.#ended.delete(listener);
+  }
+
+  /**
+   * Whether a personal token still counts as of the last look (no I/O): known, neither revoked nor
+   * expired, and its person in the people file. For a check that must not await, right after a `refresh`.
+   */
+  tokenActive(id: string): boolean {
+    const token = this.#parts.tokens.get(id);
+    if (token === undefined || tokenStatus(token, this.#parts.clock.now()) !== 'active') return false;
+    return this.#people.ok && this.#people.byId.has(token.person);
   }
 
   /** Reads the people file and the token journal again when they changed. */
@@ -117,7 +161,9 @@ export class PeopleDirectory {
     if (status !== 'active') {
       return refuse(
         status,
-        `this token was ${status === 'revoked' ? 'revoked' : 'issued for a time that has ended'}`,
+        status === 'revoked'
+          ? `this token was revoked${revokedBy(stored.revoked?.by)}`
+          : 'this token was issued for a time that has ended',
       );
     }
     if (!state.ok)
@@ -143,8 +189,51 @@ export class PeopleDirectory {
 
   async #look(): Promise<void> {
     const [people, changed] = await Promise.all([this.#parts.people.current(), this.#tokensChanged()]);
+    const before = this.#people;
     this.#people = people;
-    if (changed) await this.#record();
+    const swept = people.ok && (changed || people !== before) && (await this.#revokeAbsent(people));
+    if (changed || swept) await this.#record();
+    if (before.ok && people.ok) {
+      for (const id of before.byId.keys())
+        if (!people.byId.has(id))
+          this.#tell({ kind: 'person', person: id, reason: `${id} is no longer in the people file` });
+    }
+    for (const token of this.#parts.tokens.takeRevoked())
+      this.#tell({ kind: 'token', tokenId: token.id, person: token.person, reason: revokedReason(token) });
+  }
+
+  /**
+   * Revokes, for good, the live tokens of people the file no longer names: a later entry with the same id
+   * is someone the old tokens were never given to. True when it revoked any.
+   */
+  async #revokeAbsent(people: PeopleState & { ok: true }): Promise<boolean> {
+    const now = this.#parts.clock.now();
+    const gone = new Set(
+      this.#parts.tokens
+        .list()
+        .filter((t) => !people.byId.has(t.person) && tokenStatus(t, now) === 'active')
+        .map((t) => t.person),
+    );
+    if (gone.size === 0) return false;
+    try {
+      for (const person of gone) await this.#parts.tokens.revokePerson(person, LEFT_THE_FILE, now);
+      await this.#parts.tokens.refresh();
+    } catch (error) {
+      this.#parts.logger?.error('could not revoke the tokens of people who left the people file', {
+        error: String(error),
+      });
+    }
+    return true;
+  }
+
+  #tell(ending: Ending): void {
+    for (const listener of this.#ended) {
+      try {
+        listener(ending);
+      } catch (error) {
+        this.#parts.logger?.error('a listener of ended credentials failed', { error: String(error) });
+      }
+    }
   }
 
   /** Runs the audit mirror; a failure is logged and retried with the next change, at the stop and the next start. */

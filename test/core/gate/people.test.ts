@@ -17,6 +17,8 @@ function peopleOf(list: Person[], fourEyes: boolean): GatePeople & { set(list: P
   return {
     fourEyes,
     person: (id) => byId.get(id),
+    credentialActive: () => true,
+    refresh: async () => undefined,
     set(next) {
       byId = new Map(next.map((p) => [p.id, p]));
     },

@@ -2,8 +2,11 @@ import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 
-/** Where a token was issued or revoked: on the machine's command line, or (later) by a linked Discord person. */
-export type TokenChannel = 'cli' | 'discord';
+/**
+ * Where a token was issued or revoked: on the machine's command line, by a linked Discord person, or by
+ * omsdesk itself (its person left the people file).
+ */
+export type TokenChannel = 'cli' | 'discord' | 'omsdesk';
 
 /** Who issued or revoked a token, and through which channel. */
 export interface TokenActor {
@@ -11,7 +14,7 @@ export interface TokenActor {
   readonly id: string;
 }
 
-const actor = z.object({ channel: z.enum(['cli', 'discord']), id: z.string() });
+const actor = z.object({ channel: z.enum(['cli', 'discord', 'omsdesk']), id: z.string() });
 const record = z.discriminatedUnion('op', [
   z.object({
     op: z.literal('issue'),

@@ -47,6 +47,8 @@ export class TokenStore {
   /** The journal's signature when last read: while it holds, a look costs one `stat`. */
   #seen: string | undefined = 'not read yet';
   #changed = false;
+  /** Tokens revoked since the last `takeRevoked`, in journal order. */
+  #revokedNews: StoredToken[] = [];
   readonly #refresh = coalesced(() => this.#catchUp());
 
   constructor(path: string, logger?: Logger) {
@@ -70,6 +72,13 @@ export class TokenStore {
   /** One token by id, as of the last refresh. */
   get(id: string): StoredToken | undefined {
     return this.#tokens.get(id);
+  }
+
+  /** The tokens whose revocation was read since the last call (whoever refreshed), to end what they started. */
+  takeRevoked(): StoredToken[] {
+    const news = this.#revokedNews;
+    this.#revokedNews = [];
+    return news;
   }
 
   /** Every token, oldest first, as of the last refresh. */
@@ -156,11 +165,13 @@ export class TokenStore {
     } else {
       // A revocation of an unknown or already revoked token changes nothing (two revokes that raced).
       if (known === undefined || known.revoked !== undefined) return;
-      this.#tokens.set(record.id, {
+      const revoked: StoredToken = {
         ...known,
         revoked: { at: Date.parse(record.at), by: record.by },
         journal: { ...known.journal, revoke: offset },
-      });
+      };
+      this.#tokens.set(record.id, revoked);
+      this.#revokedNews.push(revoked);
     }
     this.#changed = true;
   }
