@@ -12,13 +12,14 @@ import { type Logger, silentLogger } from '../../core/logger.js';
 import type { Person } from '../../core/people/index.js';
 import { isLoopback } from '../../core/transport/loopback.js';
 import { fitOrdering, mayOrder } from '../ordering.js';
-import { personOfAuth } from '../people.js';
+import { credentialOfAuth, personOfAuth } from '../people.js';
 import type { McpService } from '../server.js';
 import { type Every, everyInterval } from '../timers.js';
 import { BodyError, discardBody, readJsonBody } from './body.js';
 import { EventBudget } from './event-budget.js';
 import { allowedHosts, allowedOrigins, type GuardOptions, guardRequest, type Refusal } from './guards.js';
 import { checkPersonalToken, type HttpPeople, NOT_YOUR_SESSION } from './people-auth.js';
+import { PersonStreams } from './person-streams.js';
 import { SessionTable } from './sessions.js';
 
 /**
@@ -46,6 +47,8 @@ export interface HttpOptions extends GuardOptions {
   readonly maxBodyBytes?: number;
   /** Most sessions open at once (default 64); when full, the least recently used idle one is closed. */
   readonly maxSessions?: number;
+  /** Most sessions one person holds, with a people file (default 16); their oldest makes room. */
+  readonly maxSessionsPerPerson?: number;
   /** How long a session without requests or streams lives (default 30 minutes). */
   readonly idleMs?: number;
   /** The sessions' clock (default: the system clock). */
@@ -111,7 +114,11 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   const onerror = (error: Error): void => logger.debug('mcp http', { error: error.message });
   const table = new SessionTable(
     (may) => o.service.server({ era: 'legacy', mayOrder: may }),
-    { maxSessions: o.maxSessions ?? 64, idleMs: o.idleMs ?? 30 * 60_000 },
+    {
+      maxSessions: o.maxSessions ?? 64,
+      maxPerPerson: o.maxSessionsPerPerson ?? 16,
+      idleMs: o.idleMs ?? 30 * 60_000,
+    },
     { now: o.now ?? Date.now, every: o.every ?? everyInterval },
     o.events ?? new EventBudget(),
   );
@@ -127,6 +134,13 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   const serveModern = toNodeHandler(modern, { onerror, maxRequestBodySize: maxBodyBytes });
   const stopUpdates = o.service.updates.listen((uris) => {
     for (const uri of uris) modern.notify.resourceUpdated(uri);
+  });
+  const streams = new PersonStreams();
+  // A revoked token or a removed person gets nothing more: their sessions and open streams close at once.
+  const stopEndings = o.people?.onEnded?.((ending) => {
+    const whose = ending.kind === 'token' ? { credential: ending.tokenId } : { person: ending.person };
+    table.closeOf(whose);
+    streams.close(whose);
   });
   let guards = { hosts: new Set<string>(), origins: new Set<string>() };
   let options: GuardOptions = o;
@@ -160,7 +174,11 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   ): Promise<void> => {
     if (!isInitializeRequest(body))
       return reply(res, 400, 'bad request: send initialize first, then the mcp-session-id header');
-    const owner = person === undefined ? undefined : { id: person.id, mayOrder: mayOrder(person) };
+    const credential = credentialOfAuth((req as IncomingMessage & { auth?: AuthInfo }).auth);
+    const owner =
+      person === undefined
+        ? undefined
+        : { id: person.id, mayOrder: mayOrder(person), ...(credential === undefined ? {} : { credential }) };
     const endpoint = await table.open(res, owner);
     if (!endpoint) {
       return reply(res, 503, 'too many open sessions, all busy: retry later', {
@@ -204,6 +222,7 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
     const node = req as NodeIncomingMessageLike;
     if (await isLegacyRequest(await toWebRequest(node, body), body))
       return openSession(res, req, body, person);
+    if (person !== undefined) streams.hold(res, person.id, credentialOfAuth(auth));
     return serveModern(node, res, body);
   };
 
@@ -237,6 +256,7 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
     sessions: () => table.size,
     async close() {
       stopUpdates();
+      stopEndings?.();
       await modern.close();
       await table.closeAll();
       await new Promise<void>((resolve) => {

@@ -1,12 +1,16 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import { type Authentication, bearerToken, type Person } from '../../core/people/index.js';
+import { type Authentication, bearerToken, type Ending, type Person } from '../../core/people/index.js';
 import { personalAuthInfo } from '../people.js';
 import type { Refusal } from './guards.js';
 
-/** The people directory as the HTTP server needs it: a personal token checked now, per request. */
+/**
+ * The people directory as the HTTP server needs it: a personal token checked now, per request, and the
+ * credentials that stop counting (whose sessions and streams are closed at once).
+ */
 export interface HttpPeople {
   authenticate(bearer: string | undefined): Promise<Authentication>;
+  onEnded?(listener: (ending: Ending) => void): () => void;
 }
 
 /** A request's person, and the credential that carries them to the handlers; or the 401 that refuses it. */
