@@ -95,7 +95,9 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
         let result: CallToolResult | InputRequiredResult;
         try {
           ctx = await requestContext(def.name, deps, server, req, era);
-          if (!def.annotations.readOnlyHint && !mayOrder(ctx.person)) {
+          // A decision on a ticket already asked for goes on to the gate, which explains and records a refusal.
+          const decides = def.name === 'confirm_order' || typeof req.mcpReq.requestState() === 'string';
+          if (!def.annotations.readOnlyHint && !decides && !mayOrder(ctx.person)) {
             throw new GateError(
               'NOT_ALLOWED',
               `${ctx.person?.id} is a ${ctx.person?.role}: a ${ctx.person?.role} reads, and may not ask for orders`,

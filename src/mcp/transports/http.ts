@@ -11,8 +11,8 @@ import {
 import { type Logger, silentLogger } from '../../core/logger.js';
 import type { Person } from '../../core/people/index.js';
 import { isLoopback } from '../../core/transport/loopback.js';
-import { fitOrdering, mayOrder } from '../ordering.js';
-import { credentialOfAuth, personOfAuth } from '../people.js';
+import { decidesTicket, fitOrdering, mayOrder } from '../ordering.js';
+import { credentialOfAuth, decidesOfAuth, decidingAuth, personOfAuth } from '../people.js';
 import type { McpService } from '../server.js';
 import { type Every, everyInterval } from '../timers.js';
 import { BodyError, discardBody, readJsonBody } from './body.js';
@@ -124,7 +124,11 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   );
   const modern = createMcpHandler(
     ({ era, authInfo }) =>
-      o.service.server({ era, perRequest: true, mayOrder: mayOrder(personOfAuth(authInfo)) }),
+      o.service.server({
+        era,
+        perRequest: true,
+        mayOrder: mayOrder(personOfAuth(authInfo)) || decidesOfAuth(authInfo),
+      }),
     {
       legacy: 'reject',
       onerror,
@@ -158,11 +162,16 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
       if (session === 'another') return reply(res, NOT_YOUR_SESSION.status, NOT_YOUR_SESSION.message);
       return reply(res, 404, 'session not found: start a new session');
     }
-    // The role as the people file says now: a demoted person's session stops listing placement tools.
-    if (person !== undefined) fitOrdering(session.server, mayOrder(person));
+    // The role as the people file says now: a demoted person's session stops listing placement tools,
+    // but a decision on their earlier ticket still reaches the gate, which says why it refuses.
     const { endpoint } = session;
-    if (req.method !== 'POST') return endpoint.handleRequest(req, res);
-    return endpoint.handleRequest(req, res, await readJsonBody(req, maxBodyBytes));
+    if (req.method !== 'POST') {
+      if (person !== undefined) fitOrdering(session.server, mayOrder(person));
+      return endpoint.handleRequest(req, res);
+    }
+    const body = await readJsonBody(req, maxBodyBytes);
+    if (person !== undefined) fitOrdering(session.server, mayOrder(person) || decidesTicket(body));
+    return endpoint.handleRequest(req, res, body);
   };
 
   /** 2025-11-25: an initialize opens a session; anything else without one is refused. */
@@ -223,6 +232,7 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
     if (await isLegacyRequest(await toWebRequest(node, body), body))
       return openSession(res, req, body, person);
     if (person !== undefined) streams.hold(res, person.id, credentialOfAuth(auth));
+    if (auth !== undefined && decidesTicket(body)) node.auth = decidingAuth(auth);
     return serveModern(node, res, body);
   };
 
