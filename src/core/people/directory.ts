@@ -20,7 +20,10 @@ export type Authentication =
 const ASK =
   'get a personal token with /token create in the desk’s Discord server, or ask its operator to run omsdesk token issue <your id>';
 
-const refuse = (reason: RefusalReason, why: string): Authentication => ({
+/** A token refused, and why, in words to show its holder. */
+type Refused = Extract<Authentication, { ok: false }>;
+
+const refuse = (reason: RefusalReason, why: string): Refused => ({
   ok: false,
   reason,
   message: `${why}: ${ASK}`,
@@ -149,6 +152,35 @@ export class PeopleDirectory {
    */
   async authenticate(bearer: string | undefined): Promise<Authentication> {
     const state = await this.#current();
+    const checked = this.#check(bearer);
+    if (!('stored' in checked)) return checked;
+    const { stored, now } = checked;
+    if (stored.scope === 'metrics')
+      return refuse('unknown', 'this token reads /metrics only, and MCP needs a personal token');
+    if (!state.ok)
+      return refuse('unknown', 'the people file is invalid, so nobody is recognised until it is fixed');
+    const person = state.byId.get(stored.person);
+    if (person === undefined)
+      return refuse('unknown', `"${stored.person}", whose token this is, is no longer in the people file`);
+    this.#parts.uses?.note(stored.id, now);
+    return { ok: true, person, tokenId: stored.id, expires: stored.expires };
+  }
+
+  /**
+   * Whether a bearer may read `/metrics`: a metrics-only token (which never needs the people file), or
+   * a personal token `authenticate` accepts.
+   */
+  async metricsAccess(bearer: string | undefined): Promise<Authentication | { readonly ok: true }> {
+    await this.#current();
+    const checked = this.#check(bearer);
+    if (!('stored' in checked)) return checked;
+    if (checked.stored.scope !== 'metrics') return this.authenticate(bearer);
+    this.#parts.uses?.note(checked.stored.id, checked.now);
+    return { ok: true };
+  }
+
+  /** A bearer's stored token while it is active (hash compared in constant time), or why not. */
+  #check(bearer: string | undefined): { readonly stored: StoredToken; readonly now: number } | Refused {
     const token = bearer?.trim() ?? '';
     if (token === '') return refuse('missing', 'no personal token was sent');
     if (this.#tokensProblem !== undefined) return refuse('unknown', this.#tokensProblem);
@@ -158,21 +190,13 @@ export class PeopleDirectory {
     if (stored === undefined || !matches) return refuse('unknown', 'this token is not a valid omsdesk token');
     const now = this.#parts.clock.now();
     const status = tokenStatus(stored, now);
-    if (status !== 'active') {
-      return refuse(
-        status,
-        status === 'revoked'
-          ? `this token was revoked${revokedBy(stored.revoked?.by)}`
-          : 'this token was issued for a time that has ended',
-      );
-    }
-    if (!state.ok)
-      return refuse('unknown', 'the people file is invalid, so nobody is recognised until it is fixed');
-    const person = state.byId.get(stored.person);
-    if (person === undefined)
-      return refuse('unknown', `"${stored.person}", whose token this is, is no longer in the people file`);
-    this.#parts.uses?.note(stored.id, now);
-    return { ok: true, person, tokenId: stored.id, expires: stored.expires };
+    if (status === 'active') return { stored, now };
+    return refuse(
+      status,
+      status === 'revoked'
+        ? `this token was revoked${revokedBy(stored.revoked?.by)}`
+        : 'this token was issued for a time that has ended',
+    );
   }
 
   /** Records what is left: the journal's last news in the audit log, the last uses. */
@@ -211,7 +235,9 @@ export class PeopleDirectory {
     const gone = new Set(
       this.#parts.tokens
         .list()
-        .filter((t) => !people.byId.has(t.person) && tokenStatus(t, now) === 'active')
+        .filter(
+          (t) => t.scope === undefined && !people.byId.has(t.person) && tokenStatus(t, now) === 'active',
+        )
         .map((t) => t.person),
     );
     if (gone.size === 0) return false;

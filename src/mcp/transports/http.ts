@@ -18,18 +18,19 @@ import { type Every, everyInterval } from '../timers.js';
 import { BodyError, discardBody, readJsonBody } from './body.js';
 import { EventBudget } from './event-budget.js';
 import { allowedHosts, allowedOrigins, type GuardOptions, guardRequest, type Refusal } from './guards.js';
-import { checkPersonalToken, type HttpPeople, NOT_YOUR_SESSION } from './people-auth.js';
+import { checkMetricsToken, checkPersonalToken, type HttpPeople, NOT_YOUR_SESSION } from './people-auth.js';
 import { PersonStreams } from './person-streams.js';
 import { SessionTable } from './sessions.js';
 
 /**
  * Serves a request for a path other than MCP's (probes, metrics) and returns true, or returns false:
- * `access` runs the checks an MCP request passes (Host, Origin, bearer token) for routes that need them.
+ * `access` runs the checks an MCP request passes (Host, Origin, bearer token) for routes that need them;
+ * for `metrics`, a metrics-only token passes too.
  */
 export type SideRoutes = (
   req: IncomingMessage,
   res: ServerResponse,
-  access: () => Promise<Refusal | undefined>,
+  access: (purpose?: 'metrics') => Promise<Refusal | undefined>,
 ) => boolean;
 
 /** What the checks made of a request: refused, or let in (as a person, with a people file). */
@@ -198,10 +199,14 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   };
 
   /** The checks every request of this server passes: Host, Origin, and its bearer (the shared token, or a person's own). */
-  const admit = async (req: IncomingMessage): Promise<Admission> => {
+  const admit = async (req: IncomingMessage, purpose?: 'metrics'): Promise<Admission> => {
     const refusal = guardRequest(req.headers, options, guards.hosts, guards.origins);
     if (refusal) return { refusal };
     if (o.people === undefined) return options.token === undefined ? {} : { auth: SHARED_TOKEN };
+    if (purpose === 'metrics') {
+      const refused = await checkMetricsToken(req.headers, o.people);
+      return refused === undefined ? {} : { refusal: refused };
+    }
     const checked = await checkPersonalToken(req.headers, o.people);
     return checked.ok ? { person: checked.person, auth: checked.auth } : { refusal: checked.refusal };
   };
@@ -209,7 +214,7 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path !== MCP_PATH) {
-      if (o.sideRoutes?.(req, res, async () => (await admit(req)).refusal)) return;
+      if (o.sideRoutes?.(req, res, async (purpose) => (await admit(req, purpose)).refusal)) return;
       return reply(res, 404, `not found: MCP is served at ${MCP_PATH}`);
     }
     const { refusal, person, auth } = await admit(req);

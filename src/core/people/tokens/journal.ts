@@ -22,7 +22,10 @@ const record = z.discriminatedUnion('op', [
     person: z.string(),
     hash: z.string().regex(/^[0-9a-f]{64}$/),
     at: z.iso.datetime({ offset: true }),
-    expires: z.iso.datetime({ offset: true }),
+    /** Absent for a token that never expires (a metrics-only token). */
+    expires: z.iso.datetime({ offset: true }).optional(),
+    /** `metrics`: the token reads `/metrics` and nothing else. */
+    scope: z.literal('metrics').optional(),
     by: actor,
   }),
   z.object({ op: z.literal('revoke'), id: z.string(), at: z.iso.datetime({ offset: true }), by: actor }),

@@ -11,7 +11,10 @@ export interface StoredToken {
   readonly person: string;
   readonly hash: string;
   readonly created: number;
+  /** When it stops working; `Infinity` for a token that never expires (a metrics-only token). */
   readonly expires: number;
+  /** `metrics`: it reads `/metrics` and nothing else, and belongs to a scraper, not a person. */
+  readonly scope?: 'metrics';
   readonly issuedBy: TokenActor;
   readonly revoked?: { readonly at: number; readonly by: TokenActor };
   /** Byte offsets of the journal lines that issued and revoked it. */
@@ -33,6 +36,9 @@ export class TokenError extends Error {
 }
 
 const DAY_MS = 86_400_000;
+
+/** What a metrics-only token's owner is listed as: `metrics:<scraper>`, never a person's id. */
+export const METRICS_PREFIX = 'metrics:';
 
 /**
  * The personal tokens of a data dir, from its append-only journal (`tokens.jsonl`). Any process may
@@ -107,6 +113,24 @@ export class TokenStore {
     return { ...made, expires };
   }
 
+  /**
+   * Issues a token that reads `/metrics` and nothing else, for the scraper `name` (listed as
+   * `metrics:<name>`); it never expires, and is revoked like any other.
+   */
+  async issueMetrics(name: string, by: TokenActor, now: number): Promise<NewToken> {
+    const made = newToken();
+    await appendRecord(this.path, {
+      op: 'issue',
+      id: made.id,
+      person: `${METRICS_PREFIX}${name}`,
+      hash: made.hash,
+      at: toIstIso(now),
+      scope: 'metrics',
+      by,
+    });
+    return made;
+  }
+
   /** Revokes one token; refuses an unknown id and a token already revoked. */
   async revoke(id: string, by: TokenActor, now: number): Promise<StoredToken> {
     await this.refresh();
@@ -158,7 +182,8 @@ export class TokenStore {
         person: record.person,
         hash: record.hash,
         created: Date.parse(record.at),
-        expires: Date.parse(record.expires),
+        expires: record.expires === undefined ? Number.POSITIVE_INFINITY : Date.parse(record.expires),
+        ...(record.scope === undefined ? {} : { scope: record.scope }),
         issuedBy: record.by,
         journal: { issue: offset },
       });
