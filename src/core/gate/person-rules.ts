@@ -21,10 +21,9 @@ export interface GatePeople {
  */
 export function requesterRefusal(ticket: Ticket, people: GatePeople | undefined): string | undefined {
   if (people === undefined) return undefined;
-  const { credential, person: asked } = ticket.requestedBy;
-  if (credential !== undefined && !people.credentialActive(credential)) {
-    return `the personal token ${credential} that asked for ticket ${ticket.id} no longer counts (revoked, expired, or its person left the people file)`;
-  }
+  const gone = credentialRefusal(ticket, people);
+  if (gone !== undefined) return gone;
+  const asked = ticket.requestedBy.person;
   if (asked === undefined) return undefined;
   const requester = people.person(asked);
   if (requester === undefined || !canRequest(requester)) {
@@ -33,11 +32,11 @@ export function requesterRefusal(ticket: Ticket, people: GatePeople | undefined)
   return undefined;
 }
 
-function credentialGone(ticket: Ticket, people: GatePeople): string | undefined {
+/** Why the personal token that asked for a ticket no longer lets it be placed, or undefined. */
+function credentialRefusal(ticket: Ticket, people: GatePeople): string | undefined {
   const { credential } = ticket.requestedBy;
-  return credential === undefined || people.credentialActive(credential)
-    ? undefined
-    : requesterRefusal(ticket, people);
+  if (credential === undefined || people.credentialActive(credential)) return undefined;
+  return `the personal token ${credential} that asked for ticket ${ticket.id} no longer counts (revoked, expired, or its person left the people file)`;
 }
 
 /** True when the deciding person is the one who asked for the ticket. */
@@ -69,7 +68,7 @@ export function personRefusal(
   if (decision === 'approve') {
     // The requester's standing is read now too: a removed or demoted requester's ticket, or one asked with
     // a revoked token, is not placed. Their own confirmation is judged below, saying what they are now.
-    const standing = own ? credentialGone(ticket, people) : requesterRefusal(ticket, people);
+    const standing = own ? credentialRefusal(ticket, people) : requesterRefusal(ticket, people);
     if (standing !== undefined) return standing;
   }
   if (via.path !== 'discord') {

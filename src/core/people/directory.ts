@@ -51,7 +51,7 @@ function revokedBy(by: TokenActor | undefined): string {
 }
 
 /** Why what a revoked token asked for ends. */
-export function revokedReason(token: StoredToken): string {
+function revokedReason(token: StoredToken): string {
   return `token ${token.id} of ${token.person} was revoked${revokedBy(token.revoked?.by)}`;
 }
 
@@ -153,8 +153,24 @@ export class PeopleDirectory {
   async authenticate(bearer: string | undefined): Promise<Authentication> {
     const state = await this.#current();
     const checked = this.#check(bearer);
+    return 'stored' in checked ? this.#personal(checked.stored, state, checked.now) : checked;
+  }
+
+  /**
+   * Whether a bearer may read `/metrics`: a metrics-only token (which never needs the people file), or
+   * a personal token `authenticate` accepts.
+   */
+  async metricsAccess(bearer: string | undefined): Promise<Authentication | { readonly ok: true }> {
+    const state = await this.#current();
+    const checked = this.#check(bearer);
     if (!('stored' in checked)) return checked;
-    const { stored, now } = checked;
+    if (checked.stored.scope !== 'metrics') return this.#personal(checked.stored, state, checked.now);
+    this.#parts.uses?.note(checked.stored.id, checked.now);
+    return { ok: true };
+  }
+
+  /** The person an active personal token belongs to, in the people file as last read; or why not. */
+  #personal(stored: StoredToken, state: PeopleState, now: number): Authentication {
     if (stored.scope === 'metrics')
       return refuse('unknown', 'this token reads /metrics only, and MCP needs a personal token');
     if (!state.ok)
@@ -164,19 +180,6 @@ export class PeopleDirectory {
       return refuse('unknown', `"${stored.person}", whose token this is, is no longer in the people file`);
     this.#parts.uses?.note(stored.id, now);
     return { ok: true, person, tokenId: stored.id, expires: stored.expires };
-  }
-
-  /**
-   * Whether a bearer may read `/metrics`: a metrics-only token (which never needs the people file), or
-   * a personal token `authenticate` accepts.
-   */
-  async metricsAccess(bearer: string | undefined): Promise<Authentication | { readonly ok: true }> {
-    await this.#current();
-    const checked = this.#check(bearer);
-    if (!('stored' in checked)) return checked;
-    if (checked.stored.scope !== 'metrics') return this.authenticate(bearer);
-    this.#parts.uses?.note(checked.stored.id, checked.now);
-    return { ok: true };
   }
 
   /** A bearer's stored token while it is active (hash compared in constant time), or why not. */
