@@ -181,10 +181,11 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
     req: IncomingMessage,
     body: unknown,
     person: Person | undefined,
+    auth: AuthInfo | undefined,
   ): Promise<void> => {
     if (!isInitializeRequest(body))
       return reply(res, 400, 'bad request: send initialize first, then the mcp-session-id header');
-    const credential = credentialOfAuth((req as IncomingMessage & { auth?: AuthInfo }).auth);
+    const credential = credentialOfAuth(auth);
     const owner =
       person === undefined
         ? undefined
@@ -235,7 +236,7 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
     // Node's message types `method` as possibly absent; the adapter's shape does not (it is there for a server's requests).
     const node = req as NodeIncomingMessageLike;
     if (await isLegacyRequest(await toWebRequest(node, body), body))
-      return openSession(res, req, body, person);
+      return openSession(res, req, body, person, auth);
     if (person !== undefined) streams.hold(res, person.id, credentialOfAuth(auth));
     if (auth !== undefined && decidesTicket(body)) node.auth = decidingAuth(auth);
     return serveModern(node, res, body);
