@@ -1,7 +1,12 @@
 import { rm } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../../../src/core/audit/index.js';
-import { type GatePeople, isGateError, type Ticket } from '../../../src/core/gate/index.js';
+import {
+  type GatePeople,
+  isGateError,
+  type Ticket,
+  withdrawWhenEnded,
+} from '../../../src/core/gate/index.js';
 import type { Person } from '../../../src/core/people/index.js';
 import { type GateHarness, startGate } from './harness.js';
 
@@ -71,6 +76,28 @@ async function refusal(p: Promise<unknown>): Promise<string> {
 }
 
 describe('the gate judges decisions by person, whichever way they came in', () => {
+  it('declines at its start a ticket left waiting by a crash whose token was revoked while no server ran', async () => {
+    const people = peopleOf(TEAM, true);
+    g = await startGate({}, { people });
+    const asked = { ...mcp('vik'), credential: 'a1b2c3d4e5f6' };
+    const left = await g.gate.preview(BUY, asked, undefined, 'discord');
+    const kept = await g.gate.preview(BUY, { ...asked, credential: 'f6e5d4c3b2a1' }, undefined, 'discord');
+    people.revoked.add('a1b2c3d4e5f6');
+    const gate = await g.reopen({ people });
+    const stop = withdrawWhenEnded(gate, {
+      ...people,
+      onEnded: () => () => undefined,
+      tokenActive: (id) => people.credentialActive(id),
+    });
+    await vi.waitFor(() => expect(gate.get(left.id)?.status).toBe('DECLINED'));
+    expect(gate.get(left.id)?.reason).toMatch(
+      /token a1b2c3d4e5f6, which asked for it, ended while omsdesk was stopped/,
+    );
+    expect(gate.get(kept.id)?.status).toBe('PENDING');
+    expect(g.placements).toHaveLength(0);
+    stop();
+  });
+
   it('reads the requester’s token and role again right before the orders leave: one revoked or demoted during the approval’s re-check is refused and recorded, nothing sent', async () => {
     const people = peopleOf(TEAM, true);
     g = await startGate({}, { people });
