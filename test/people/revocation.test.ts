@@ -75,7 +75,9 @@ describe('revoking a token ends what it started', () => {
     const one = await newestCard(team, 1);
     void b.callTool({ name: 'place_order', arguments: ORDER }).catch(() => undefined);
     const two = await newestCard(team, 2);
-    await team.answer(team.d.run('token', { revoke: { id: second.id } }, ASHA_U));
+    expect((await team.answer(team.d.run('token', { revoke: { id: second.id } }, ASHA_U))).text).toMatch(
+      /its waiting tickets are declined, its MCP sessions closed/,
+    );
     const byAsha = await team.d.cardWhere(two, (c) => /rejected/.test(textOf(c)), 'declined');
     expect(textOf(byAsha)).toContain(`token ${second.id} of asha was revoked by asha on Discord`);
     await team.writePeople((await team.directory.everyone()).filter((p) => p.id !== 'vik'));
