@@ -45,6 +45,8 @@ export interface TeamOptions {
   readonly confirm?: ConfirmMode;
   /** OMSDESK_ policy variables (caps). */
   readonly env?: Record<string, string>;
+  /** false: MCP is served without the Discord approvals channel, as `omsdesk mcp --http` serves it. */
+  readonly cards?: boolean;
 }
 
 /**
@@ -123,7 +125,10 @@ export async function startTeam(o: TeamOptions = {}): Promise<Team> {
   const stopWithdrawing = withdrawWhenEnded(d.g.gate, directory);
   const people = { directory, fourEyes };
   const service = createMcpService({
-    ...depsFor(d.g, { confirm: o.confirm ?? 'auto', approvalChannel: d.desk.approvals }),
+    ...depsFor(d.g, {
+      confirm: o.confirm ?? 'auto',
+      ...(o.cards === false ? {} : { approvalChannel: d.desk.approvals }),
+    }),
     client: recording(d.g.client),
     people,
   });
