@@ -9,7 +9,7 @@ import { GateError } from '../core/gate/index.js';
 import { type CardRole, fitToCard } from './app/apps.js';
 import { callerOf, type Era, type ResolvedDeps, type ToolContext } from './context.js';
 import { errorResult } from './errors.js';
-import { mayOrder, type Toggle } from './ordering.js';
+import { DECIDING_TOOLS, mayOrder, type Toggle } from './ordering.js';
 import { requestContext } from './request.js';
 import { type Reply, toResult } from './results.js';
 import { listedSchema } from './schemas/listed.js';
@@ -99,7 +99,7 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
         try {
           ctx = await requestContext(def.name, deps, server, req, era);
           // A decision on a ticket already asked for goes on to the gate, which explains and records a refusal.
-          const decides = def.name === 'confirm_order' || typeof req.mcpReq.requestState() === 'string';
+          const decides = DECIDING_TOOLS.has(def.name) || typeof req.mcpReq.requestState() === 'string';
           if (!def.annotations.readOnlyHint && !decides && !mayOrder(ctx.person)) {
             throw new GateError(
               'NOT_ALLOWED',

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connect, INIT, modernRequest, post } from '../mcp/http-client.js';
+import { connect, INIT, MODERN, modernRequest, post } from '../mcp/http-client.js';
 import { startTeam, TEAM, type Team } from './harness.js';
 
 let team: Team | undefined;
@@ -231,6 +232,48 @@ describe('MCP over HTTP with a people file: a person per request, by their perso
     expect(refused.map((e) => e.ticket)).toEqual(tickets.map((t) => t.ticketId));
     // Nor does the decision list confirm_order to the viewer afterwards.
     expect((await clients[0]?.listTools())?.tools.map((t) => t.name)).not.toContain('confirm_order');
+  });
+
+  it('explains and audits a refusal when the order card’s Confirm comes after its requester was demoted', async () => {
+    team = await startTeam({ fourEyes: false, confirm: 'elicit' });
+    const vik = (await team.issue('vik')).token;
+    const host = new Client(
+      { name: 'card-host', version: '1.0.0' },
+      {
+        capabilities: {
+          extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+        },
+        versionNegotiation: { mode: { pin: MODERN } },
+      },
+    );
+    await host.connect(
+      new StreamableHTTPClientTransport(new URL(team.http.url), {
+        requestInit: { headers: { authorization: `Bearer ${vik}` } },
+      }),
+    );
+    try {
+      const placed = await host.callTool({
+        name: 'place_order',
+        arguments: { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' },
+      });
+      const ticket = placed.structuredContent as { ticketId: string; confirmation: string };
+      expect(ticket.confirmation).toBe('app');
+      const hash = team.d.g.gate.get(ticket.ticketId)?.hash as string;
+      await team.writePeople(TEAM.map((p) => (p.id === 'vik' ? { ...p, role: 'viewer' } : p)));
+      const decided = await host.callTool({
+        name: 'decide_on_card',
+        arguments: { ticket_id: ticket.ticketId, hash, decision: 'confirm' },
+      });
+      expect(decided.isError).toBe(true);
+      expect(JSON.stringify(decided.content)).toMatch(
+        /vik is a viewer now, and a viewer may not place orders/,
+      );
+      expect(team.d.g.placements).toHaveLength(0);
+      const refused = (await team.d.g.auditEntries()).filter((e) => e.event === 'decision_refused');
+      expect(refused.map((e) => e.ticket)).toEqual([ticket.ticketId]);
+    } finally {
+      await host.close();
+    }
   });
 
   it('lets no one but its person answer a 2026-07-28 confirmation round, nor use it up', async () => {
