@@ -214,7 +214,8 @@ export class SessionTable {
   /**
    * Makes room for one more session of `owner` (synchronous): their own oldest goes when they are at their
    * cap; when the table is full, the least recently used idle session, else the oldest of whoever holds
-   * the most when that is more than `owner` holds. False when no room can be made.
+   * the most, when that is at least two more than `owner` holds (so the two never just swap a session).
+   * False when no room can be made.
    */
   #makeRoom(owner: string | undefined): boolean {
     const held = new Map<string | undefined, Session[]>();
