@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AnchorOptions } from '../core/audit/index.js';
 import { type Config, loadConfig, parseDotenv } from '../core/config/index.js';
+import { readTextIfPresent, readTextIfPresentSync } from '../core/data-dir/files.js';
 import type { Logger } from '../core/logger.js';
+import { PEOPLE_FILE_MAX_BYTES } from '../core/people/people-file.js';
 import { adoptOldDataDir, chooseDataDir, type DataDirChoice, OLD_DEFAULT, userStateDir } from './data-dir.js';
 import { configureLogFormat, stderrLogger } from './logger.js';
 
@@ -32,12 +32,8 @@ export async function loadCliConfig(
 ): Promise<CliConfig> {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
-  let dotenv: string | undefined;
-  try {
-    dotenv = await readFile(join(cwd, '.env'), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  // A regular file only, never waited on: a FIFO named .env must not hold the start.
+  const dotenv = await readTextIfPresent(join(cwd, '.env'));
   const fromFile = dotenv === undefined ? {} : parseDotenv(dotenv).values;
   const setting = (name: string): string | undefined => {
     const value = (env[name] ?? fromFile[name])?.trim();
@@ -95,10 +91,13 @@ export async function loadStartConfig(
   return { config, logger };
 }
 
-/** A file's text, or undefined when there is none (how the configuration finds the people file). */
+/**
+ * A file's text, or undefined when there is none (how the configuration finds the people file): a regular
+ * file within the people file's cap, never waited on (a FIFO would hold the start, and its signals, forever).
+ */
 function readIfPresent(path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8');
+    return readTextIfPresentSync(path, PEOPLE_FILE_MAX_BYTES);
   } catch (error) {
     // ENOTDIR: a folder on the way is a file (a data dir that cannot be used, said by its own check).
     const code = (error as NodeJS.ErrnoException).code;

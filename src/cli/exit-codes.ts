@@ -3,15 +3,24 @@
  * - 0: stopped as asked (Ctrl-C or SIGTERM, also while still starting);
  * - 1: failed, and a later start may work (the broker stayed unreachable, the data dir is held);
  * - 2: the command was called wrongly;
- * - 78 (EX_CONFIG): the configuration is wrong or the broker refused the credentials: starting again
- *   unchanged fails the same way, and repeated refused logins can lock the account.
+ * - 78 (EX_CONFIG): the configuration is wrong or the broker refused the credentials, or the audit log
+ *   is broken: starting again unchanged fails the same way (until an operator acts), and repeated
+ *   refused logins can lock the account.
  */
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_CONFIG = 78;
 
-/** Errors that say the configuration must change (by name: main.ts must not load their modules to test them). */
-const CONFIGURATION_ERRORS = new Set(['ConfigError', 'McpSetupError', 'DataDirUnusableError']);
+/**
+ * Errors that say the configuration must change, or an operator act (by name: main.ts must not load their
+ * modules to test them).
+ */
+const CONFIGURATION_ERRORS = new Set([
+  'ConfigError',
+  'McpSetupError',
+  'DataDirUnusableError',
+  'AuditLogBrokenError',
+]);
 
 /** True for a mistake in how the command was called (parseArgs marks its own with an ERR_PARSE_ARGS code). */
 export function isUsageMistake(error: unknown): boolean {

@@ -13,7 +13,17 @@ export type ReadClient = BrokerReads;
 /** The gate operations the MCP server uses. */
 export type McpGate = Pick<
   OrderGate,
-  'preview' | 'approve' | 'decline' | 'get' | 'find' | 'status' | 'list' | 'onChange' | 'usageOf' | 'policy'
+  | 'preview'
+  | 'approve'
+  | 'decline'
+  | 'get'
+  | 'find'
+  | 'status'
+  | 'recordedTimes'
+  | 'list'
+  | 'onChange'
+  | 'usageOf'
+  | 'policy'
 >;
 
 /**

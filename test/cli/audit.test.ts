@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -86,6 +86,42 @@ describe('omsdesk audit', () => {
     expect(altered.stdout).toContain(
       'checkpoint: not used by a start (it was altered, or signed with another key)',
     );
+  });
+
+  it('verify fails on a missing or an empty log, saying so, with or without the anchor', async () => {
+    const missing = await runCli(['audit', 'verify'], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(`audit log ${file}: does not exist: nothing to verify`);
+    expect(missing.stdout).not.toContain('chain intact');
+    await mkdir(join(dir, 'data'), { recursive: true });
+    await writeFile(file, '');
+    for (const args of [
+      ['audit', 'verify'],
+      ['audit', 'verify', '--no-anchor'],
+    ]) {
+      const empty = await runCli(args, env);
+      expect(empty.code).toBe(1);
+      expect(empty.stderr).toContain(`audit log ${file}: is empty: nothing to verify`);
+    }
+  });
+
+  it('verify says when only a torn last line is wrong, which the next start repairs', async () => {
+    await writeThree(true);
+    const tail = '{"seq":4,"at":"2026-11-27T10:00:00.000+05:30","ev';
+    await writeFile(file, tail, { flag: 'a' });
+    const torn = await runCli(['audit', 'verify'], env);
+    expect(torn.code).toBe(1);
+    expect(torn.stderr).toContain('BROKEN at line 4: not valid JSON');
+    expect(torn.stderr).toContain(`only its last line is cut short (${tail.length} bytes without a newline`);
+  });
+
+  it('serve refuses a broken log with exit 78, so a supervisor waits for an operator instead of retrying', async () => {
+    await writeThree(true);
+    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
+    await writeFile(file, `${[lines[0], lines[1]?.replace('approved', 'declined'), lines[2]].join('\n')}\n`);
+    const refused = await runCli(['serve', '--port', '0'], { ...env, OMSDESK_CONFIRM: 'elicit' });
+    expect(refused.code).toBe(78);
+    expect(refused.stderr).toContain(`audit log ${file} is broken at line 2`);
   });
 
   it('refuses anything but verify or anchor with a usage message', async () => {

@@ -164,7 +164,7 @@ describe('the metrics of omsdesk serve', () => {
       status: TICKET_STATUSES,
       decision: ['approved', 'declined', 'expired'],
       path: ['discord', 'elicitation', 'tool', 'none'],
-      part: ['starting', 'broker', 'data dir', 'discord'],
+      part: ['starting', 'broker', 'data dir', 'audit log', 'people file', 'discord'],
       le: [],
     };
     for (const [label, values] of labelValues(text)) {

@@ -22,6 +22,7 @@ const NO_GATE: McpGate = {
   get: () => undefined,
   find: async () => undefined,
   status: async () => undefined,
+  recordedTimes: async () => ({}),
   list: () => [],
   onChange: () => () => undefined,
   usageOf: () => ({ orders: 0, value: 0 }),

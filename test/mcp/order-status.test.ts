@@ -50,6 +50,42 @@ describe('get_order_status with a ticket id', () => {
     expect(data.orders).toHaveLength(1);
   });
 
+  it("answers from the audit log once the broker's book no longer holds the order (a past day: no data)", async () => {
+    m = await startMcp({ confirm: 'tool', gate: { retention: { settledMs: 1_000, maxSettled: 0 } } });
+    const { id, result } = await placeAndConfirm(m);
+    const { orderNumbers } = dataOf<{ orderNumbers: string[] }>(result);
+    await m.g.clock.advance(2_000);
+    await m.call('place_order', ORDER); // the settled ticket leaves memory: only the audit log has it
+    await m.g.h.post('/_sim/faults', {
+      fault: { kind: 'noData' },
+      count: 'always',
+      paths: ['/apiV2/singleOrder', '/api/singleOrder'],
+    });
+    const found = await m.call('get_order_status', { ticket_id: id });
+    expect(found.isError).toBeFalsy();
+    const data = dataOf<{ ticket: { status: string }; orders: unknown[] }>(found);
+    expect(data.ticket.status).toBe('COMPLETE');
+    expect(data.orders).toEqual([
+      {
+        order: expect.objectContaining({
+          orderNumber: orderNumbers[0],
+          status: 'COMPLETE',
+          filledQuantity: 2,
+          statusText: "from omsdesk's audit log: the broker no longer holds it",
+          ticketId: id,
+          updatedAt: expect.stringMatching(/\+05:30$/),
+        }),
+        events: [],
+      },
+    ]);
+    expect(textOf(found)).toMatch(
+      new RegExp(
+        `Order ${orderNumbers[0]}: the broker no longer holds it .*From omsdesk's audit log: sent .*last known state COMPLETE filled 2 @ ₹[\\d.]+ \\(recorded \\S+\\+05:30\\)`,
+      ),
+    );
+    expect(await m.brokerOrders()).toBe(1);
+  });
+
   it('tells an id never issued apart, pointing at the order book before any new preview', async () => {
     m = await startMcp({ confirm: 'tool' });
     const r = await m.call('get_order_status', { ticket_id: 'TZZZZZZZZ' });

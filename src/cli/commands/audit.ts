@@ -1,5 +1,12 @@
+import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { AuditLog, describeCheckpoint, readAnchorState, verifyAuditLog } from '../../core/audit/index.js';
+import {
+  AuditLog,
+  describeCheckpoint,
+  readAnchorState,
+  repairableTail,
+  verifyAuditLog,
+} from '../../core/audit/index.js';
 import { systemClock } from '../../core/clock.js';
 import { configRedactor } from '../../core/config/index.js';
 import { DataDirLock } from '../../core/data-dir/lock.js';
@@ -12,7 +19,7 @@ export const AUDIT_USAGE =
 /**
  * `omsdesk audit verify`: checks every line's hash chain and the signed anchor (so a cut tail or a
  * rewritten, re-chained log shows), and says what a start would make of the checkpoint; exit 0 when the
- * log is sound, 1 when not. `omsdesk audit anchor`: anchors a log as found, after checking its chain,
+ * log is sound, 1 when not, or when it is missing or empty (nothing checked proves nothing). `omsdesk audit anchor`: anchors a log as found, after checking its chain,
  * recording that in the log (for a log moved or restored on purpose).
  */
 export async function auditCommand(argv: readonly string[]): Promise<void> {
@@ -40,6 +47,15 @@ export async function auditCommand(argv: readonly string[]): Promise<void> {
     }
   }
   const verdict = await verifyAuditLog(path, values['no-anchor'] ? undefined : anchor);
+  // Nothing checked is no proof: a backup that never happened must not pass as a sound one.
+  if (verdict.ok && verdict.entries === 0) {
+    const missing = (await stat(path).catch(() => undefined)) === undefined;
+    console.error(
+      `audit log ${path}: ${missing ? 'does not exist' : 'is empty'}: nothing to verify (is this the right file? --file or OMSDESK_AUDIT_LOG name it)`,
+    );
+    process.exitCode = 1;
+    return;
+  }
   if (verdict.ok) {
     const anchored =
       verdict.anchoredLines === undefined
@@ -56,8 +72,14 @@ export async function auditCommand(argv: readonly string[]): Promise<void> {
   console.error(`audit log ${path}: BROKEN${at}: ${verdict.problem}`);
   console.error(
     verdict.line === undefined
-      ? `its ${verdict.entries} lines chain soundly; the anchor is what fails`
+      ? `its ${verdict.entries} lines chain soundly; the anchor or checkpoint beside them is what fails`
       : `the ${verdict.line - 1} lines before it chain soundly`,
   );
+  const torn = await repairableTail(path, values['no-anchor'] ? undefined : anchor);
+  if (torn !== undefined)
+    console.error(
+      `only its last line is cut short (${torn} bytes without a newline: a write that never completed); ` +
+        'the next start removes it, keeping a copy beside the log, and records that',
+    );
   process.exitCode = 1;
 }

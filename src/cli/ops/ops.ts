@@ -15,7 +15,7 @@ export interface Ops {
   readonly routes: OpsRoutes;
   readonly metrics: Metrics;
   /** The runtime is up: its broker, data dir and gate are followed. */
-  runtime(rt: Pick<Runtime, 'config' | 'gate'>): void;
+  runtime(rt: Pick<Runtime, 'config' | 'gate' | 'people' | 'audit'>): void;
   /** The Discord desk is up: its gateway is a part of readiness, its REST 429s are counted. */
   desk(desk: { gatewayConnected(): boolean; restRateLimited(): number }): void;
   /** The MCP HTTP server is up: its open sessions are counted. */
@@ -45,6 +45,11 @@ export function createOps(): Ops {
     runtime(rt) {
       readiness.watch('broker', () => broker.ok());
       readiness.watch('data dir', () => writableDir(rt.config.dataDir));
+      // Orders wait for their audit lines: while lines cannot be written, none can go.
+      readiness.watch('audit log', () => rt.audit.writable());
+      // A people file nobody can be recognised by (invalid, gone, not a regular file) serves nobody.
+      const people = rt.people;
+      if (people) readiness.watch('people file', async () => (await people.problem()) === undefined);
       metrics.watchGate(rt.gate);
     },
     desk(desk) {

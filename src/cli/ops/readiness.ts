@@ -3,7 +3,7 @@ import { access } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 
 /** A part of the process that must be well for it to take work; its name is all a probe says of it. */
-export type ReadinessPart = 'starting' | 'broker' | 'data dir' | 'discord';
+export type ReadinessPart = 'starting' | 'broker' | 'data dir' | 'audit log' | 'people file' | 'discord';
 
 /** What `/readyz` says: ready, or which parts are not. */
 export interface ReadinessReport {

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, open } from 'node:fs/promises';
+import { link, mkdir, open, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { readTextIfPresent, writeAtomically } from '../data-dir/files.js';
 
@@ -43,18 +43,34 @@ export async function readAnchorKey(keyPath: string): Promise<Buffer | undefined
   return key;
 }
 
-/** Creates a new random key file readable by its owner only (its directory too, when created here). */
+/**
+ * Creates a random key file readable by its owner only (its directory too, when created here), or reads
+ * the one another process created first: the key is written whole beside it and linked into place (link
+ * fails when the name exists), so of processes starting together on a new data dir all end with one key,
+ * and nobody reads a key file that is there but still empty.
+ */
 export async function createAnchorKey(keyPath: string): Promise<Buffer> {
   await mkdir(dirname(keyPath), { recursive: true, mode: 0o700 });
   const key = randomBytes(KEY_BYTES);
-  const file = await open(keyPath, 'wx', 0o600);
+  const draft = `${keyPath}.${randomBytes(6).toString('hex')}.new`;
   try {
-    await file.writeFile(`${key.toString('hex')}\n`);
-    await file.sync();
+    const file = await open(draft, 'wx', 0o600);
+    try {
+      await file.writeFile(`${key.toString('hex')}\n`);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await link(draft, keyPath);
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const theirs = await readAnchorKey(keyPath);
+    if (theirs === undefined) throw error;
+    return theirs;
   } finally {
-    await file.close();
+    await unlink(draft).catch(() => undefined);
   }
-  return key;
 }
 
 /** The anchor on disk, or undefined when there is none; unreadable content is reported as such. */

@@ -3,11 +3,16 @@ import { dirname } from 'node:path';
 import type { Clock } from '../clock.js';
 import type { Redactor } from '../redact.js';
 import { toIstIso } from '../time/ist.js';
-import { type AnchorOptions, createAnchorKey, writeAnchor } from './anchor.js';
+import { type AnchorOptions, createAnchorKey } from './anchor.js';
+import { dropCheckpoint } from './checkpoint.js';
 import { type Actor, type AuditEntry, entryHash } from './entry.js';
+import { AuditLogBrokenError, AuditWriteError } from './errors.js';
+import { type AnchorState, type LogPoint, readAnchorState } from './log-point.js';
 import { type ReadCounts, readAuditLines } from './read.js';
 import { type AuditFold, RestartPoint } from './restart-point.js';
-import { type AnchorState, checkAuditLog, type LogPoint, readAnchorState } from './verify.js';
+import { cutTornTail, findTornTail } from './torn-tail.js';
+import { checkAuditLog } from './verify.js';
+import { type AuditWriter, diskWriter } from './writer.js';
 
 /** What a caller records; the log adds the sequence, time and hash chain. */
 export interface AuditRecord {
@@ -28,6 +33,8 @@ export interface AuditOpenOptions {
    * why in the log: an operator's deliberate act after inspecting it (`omsdesk audit anchor`).
    */
   readonly adopt?: { readonly reason: string; readonly actor: Actor };
+  /** How lines reach the disk (the disk itself unless a test gives one that fails). */
+  readonly writer?: AuditWriter;
 }
 
 /**
@@ -35,7 +42,9 @@ export interface AuditOpenOptions {
  * re-signed) before its promise resolves, so a step that awaits it never runs ahead of its record;
  * appends are serialized. With an anchor, a signed checkpoint and a ticket index are kept beside it
  * (`RestartPoint`): opening checks only the lines after the checkpoint, and a ticket's lines are found
- * without reading the log. `omsdesk audit verify` still checks every line.
+ * without reading the log. `omsdesk audit verify` still checks every line. A write that fails (a full
+ * disk, a read-only data dir) leaves nothing of its line: the log is cut back to its last whole line, the
+ * append rejects, and so does every later one until a write works again.
  */
 export class AuditLog {
   readonly path: string;
@@ -46,7 +55,10 @@ export class AuditLog {
   readonly #redactor: Redactor;
   readonly #anchor: { readonly path: string; readonly key: Buffer } | undefined;
   readonly #restart: RestartPoint | undefined;
+  readonly #writer: AuditWriter;
   #at: LogPoint;
+  /** Why the last write failed, until the log is whole on disk again (then undefined). */
+  #failed: unknown;
   #tail: Promise<unknown> = Promise.resolve();
 
   private constructor(
@@ -59,6 +71,7 @@ export class AuditLog {
       restart: RestartPoint | undefined;
       at: LogPoint;
       reads: ReadCounts;
+      writer: AuditWriter;
     },
   ) {
     this.path = path;
@@ -69,12 +82,15 @@ export class AuditLog {
     this.#restart = parts.restart;
     this.#at = parts.at;
     this.reads = parts.reads;
+    this.#writer = parts.writer;
   }
 
   /**
    * Opens (or creates) a log. A broken chain, or a log its anchor says was cut or rewritten, is refused,
    * since orders must not go unrecorded. A log without anchor and key is anchored as found, and says so.
-   * With a usable checkpoint only the lines after it are checked (it vouches for those before).
+   * With a usable checkpoint only the lines after it are checked (it vouches for those before). A torn
+   * last line (a write cut short: no newline) after a sound, anchored chain is the only damage a start
+   * repairs: it is cut off, kept in a copy beside the log, and the repair recorded.
    */
   static async open(
     path: string,
@@ -95,6 +111,8 @@ export class AuditLog {
       }
     }
     const key = state?.key;
+    // Anchoring as found accepts the log as it is: a checkpoint of another (newer) log goes.
+    if (adopt) await dropCheckpoint(`${path}.checkpoint`);
     const restart =
       state === undefined || key === undefined
         ? undefined
@@ -102,20 +120,31 @@ export class AuditLog {
     // Anchoring as found checks every line, whatever a checkpoint says (a log that had no anchor has no
     // usable checkpoint either: one needs an anchor at or after it).
     const from = adopt ? undefined : restart?.from;
+    const torn = await findTornTail(path);
     const verdict = await checkAuditLog(path, adopt ? undefined : state, {
       ...(from === undefined ? {} : { from }),
+      ...(torn === undefined ? {} : { end: torn.start }),
       counts: reads,
     });
-    if (!verdict.ok) {
-      const at = verdict.line === undefined ? '' : ` at line ${verdict.line}`;
-      throw new Error(
-        `audit log ${path} is broken${at}: ${verdict.problem}. ` +
-          'Run "omsdesk audit verify" to inspect it; move it away to start a new chain.',
+    if (!verdict.ok) throw new AuditLogBrokenError(path, verdict.problem, verdict.line);
+    const copy = `${path}.torn-${clock.now()}`;
+    if (torn) {
+      await cutTornTail(path, torn, copy);
+      notice(
+        `audit log ${path}: removed a partial last line (${torn.bytes.length} bytes after line ${verdict.entries}, ` +
+          `a write cut short by a full disk, a read-only data dir or a crash, never recorded); the ${verdict.entries} lines ` +
+          `before it chain soundly${state?.anchor ? ' and match the anchor' : ''}; the removed bytes are kept in ${copy}`,
       );
     }
     const file = await open(path, 'a', 0o600);
     const anchor = options.anchor && key ? { path: options.anchor.path, key } : undefined;
-    const log = new AuditLog(path, file, { clock, redactor, anchor, restart, at: verdict.end, reads });
+    const writer = options.writer ?? diskWriter;
+    const parts = { clock, redactor, anchor, restart, at: verdict.end, reads, writer };
+    const log = new AuditLog(path, file, parts);
+    if (torn) {
+      const data = { removedBytes: torn.bytes.length, afterLine: verdict.entries, copy };
+      await log.append({ event: 'repaired', data });
+    }
     if (anchor) {
       if (adopt && verdict.entries > 0) {
         notice(
@@ -128,7 +157,7 @@ export class AuditLog {
         });
       } else {
         // Also covers the one line a crash may have left after the last anchor.
-        await writeAnchor(anchor.path, anchor.key, log.#at.lines, log.#at.head);
+        await writer.anchor(anchor.path, anchor.key, log.#at.lines, log.#at.head);
       }
     }
     return log;
@@ -170,6 +199,22 @@ export class AuditLog {
     }
   }
 
+  /**
+   * True when lines can be written: after a failed write, tries to make the log whole on disk again (so a
+   * probe sees writing work again without an order having to try).
+   */
+  writable(): Promise<boolean> {
+    const run = this.#tail.then(async () => {
+      if (this.#failed === undefined) return true;
+      return this.#restore().then(
+        () => true,
+        () => false,
+      );
+    });
+    this.#tail = run.catch(() => undefined);
+    return run;
+  }
+
   /** Waits for the appends under way, saves a last checkpoint, and closes the file. */
   async close(): Promise<void> {
     await this.#tail;
@@ -178,6 +223,7 @@ export class AuditLog {
   }
 
   async #write(record: AuditRecord): Promise<AuditEntry> {
+    if (this.#failed !== undefined) await this.#restore();
     const body = {
       seq: this.#at.lines + 1,
       at: toIstIso(this.#clock.now()),
@@ -189,8 +235,15 @@ export class AuditLog {
     };
     const entry: AuditEntry = { ...body, hash: entryHash(body) };
     const text = `${JSON.stringify(entry)}\n`;
-    await this.#file.appendFile(text);
-    await this.#file.sync();
+    try {
+      await this.#writer.append(this.#file, text);
+      // The anchor is part of the write: a line it does not cover, with another after it, reads as added.
+      if (this.#anchor) await this.#writer.anchor(this.#anchor.path, this.#anchor.key, entry.seq, entry.hash);
+    } catch (error) {
+      this.#failed = error;
+      await this.#restore().catch(() => undefined);
+      throw new AuditWriteError(this.path, error);
+    }
     const start = this.#at.bytes;
     this.#at = {
       lines: entry.seq,
@@ -198,8 +251,24 @@ export class AuditLog {
       lastLineAt: start,
       head: entry.hash,
     };
-    if (this.#anchor) await writeAnchor(this.#anchor.path, this.#anchor.key, entry.seq, entry.hash);
     await this.#restart?.wrote(text, this.#at);
     return entry;
+  }
+
+  /**
+   * Makes the log whole on disk after a failed write: cut back to its last whole line (whatever part of
+   * a line reached the disk goes) and the anchor signed there again; throws while that fails too.
+   */
+  async #restore(): Promise<void> {
+    try {
+      await this.#file.truncate(this.#at.bytes);
+      await this.#file.sync();
+      if (this.#anchor)
+        await this.#writer.anchor(this.#anchor.path, this.#anchor.key, this.#at.lines, this.#at.head);
+      this.#failed = undefined;
+    } catch (error) {
+      this.#failed = error;
+      throw new AuditWriteError(this.path, error);
+    }
   }
 }

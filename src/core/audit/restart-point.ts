@@ -1,8 +1,8 @@
 import { type Checkpoint, dropCheckpoint, misfit, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import type { AuditEntry } from './entry.js';
+import type { AnchorState, LogPoint } from './log-point.js';
 import { type AuditLine, type ReadCounts, readAuditLines } from './read.js';
 import { entriesAt, TicketIndex } from './ticket-index.js';
-import type { AnchorState, LogPoint } from './verify.js';
 
 /**
  * What a reader keeps of the log's lines (what a restart needs: the state still in play), saved with the
@@ -89,8 +89,8 @@ export class RestartPoint {
     this.#start = undefined;
     const dir = `${this.#log}.index`;
     this.#index = start
-      ? new TicketIndex(dir, start.index, this.#reads)
-      : await TicketIndex.fresh(dir, this.#reads);
+      ? new TicketIndex(dir, this.#key, start.index, this.#reads)
+      : await TicketIndex.fresh(dir, this.#key, this.#reads);
     this.#fold = fold;
     for await (const line of readAuditLines(
       this.#log,

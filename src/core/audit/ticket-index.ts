@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type AuditEntry, carriesItsHash } from './entry.js';
@@ -18,16 +18,24 @@ interface Place {
 const BUCKETS = 1024;
 /** Buckets written at once. */
 const PARALLEL = 8;
+/** Hex digits of a seal's MAC (128 bits). */
+const MAC_HEX = 32;
+/** What a seal line starts with (never a ticket's place, which starts with its id in quotes). */
+const SEAL = '#';
 
 /**
  * Where each ticket's lines lie in the audit log, so a ticket is found without reading the log: one
  * small bucket file per hash prefix of the id, each line `["T…",seq,start,end]`, plus the lines written
  * since the last flush in memory. Only the part of a bucket vouched for (by the signed checkpoint, or
- * written by this process) is read, so whatever a crash left after it is ignored; every place found is
- * checked against the line it names, so a damaged index is noticed, never believed.
+ * written by this process) is read, so whatever a crash left after it is ignored. What one flush appends
+ * to a bucket ends with a seal line, `#` and a MAC (the anchor's key) over those lines and where they
+ * start, and a lookup checks every seal of the bucket: an edit, even one keeping the size, that hides a
+ * ticket's line is noticed. Every place found is also checked against the line it names. A damaged index
+ * is never believed.
  */
 export class TicketIndex {
   readonly #dir: string;
+  readonly #key: Buffer;
   readonly #counts: ReadCounts;
   readonly #sizes: number[];
   /** Buckets whose file holds exactly what `#sizes` says (written by this process, or made afresh). */
@@ -36,16 +44,17 @@ export class TicketIndex {
   #pendingCount = 0;
   #flushing = new Map<string, Place[]>();
 
-  constructor(dir: string, sizes: readonly number[], counts: ReadCounts) {
+  constructor(dir: string, key: Buffer, sizes: readonly number[], counts: ReadCounts) {
     this.#dir = dir;
+    this.#key = key;
     this.#sizes = Array.from({ length: BUCKETS }, (_, i) => sizes[i] ?? 0);
     this.#counts = counts;
   }
 
   /** An empty index, its old files removed (it is being rebuilt from the whole log). */
-  static async fresh(dir: string, counts: ReadCounts): Promise<TicketIndex> {
+  static async fresh(dir: string, key: Buffer, counts: ReadCounts): Promise<TicketIndex> {
     await rm(dir, { recursive: true, force: true });
-    const index = new TicketIndex(dir, [], counts);
+    const index = new TicketIndex(dir, key, [], counts);
     for (let b = 0; b < BUCKETS; b++) index.#exact.add(b);
     return index;
   }
@@ -84,7 +93,8 @@ export class TicketIndex {
       }
       await mkdir(this.#dir, { recursive: true, mode: 0o700 });
       await inBatches([...buckets], async ([bucket, lines]) => {
-        const text = lines.join('');
+        const chunk = lines.join('');
+        const text = `${chunk}${SEAL}${this.#mac(this.#sizes[bucket] ?? 0, chunk)}\n`;
         const file = await open(join(this.#dir, fileOf(bucket)), 'a', 0o600);
         try {
           if (!this.#exact.has(bucket)) await file.truncate(this.#sizes[bucket] ?? 0);
@@ -117,16 +127,34 @@ export class TicketIndex {
       // Cut short or zero-filled (bucket files are not synced: a power cut can do either) reads as damaged.
       if (text === undefined || !text.endsWith('\n') || text.includes('\0')) return 'damaged';
       this.#counts.indexBytes += size;
+      // Every seal is checked, not only the ticket's lines: a line edited into another ticket's hides one.
       const needle = `[${JSON.stringify(ticket)},`;
-      for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
-        if (at > 0 && text[at - 1] !== '\n') continue;
-        const place = placeFrom(text.slice(at, text.indexOf('\n', at)));
-        if (place === undefined) return 'damaged';
-        places.push(place);
+      let [from, offset] = [0, 0];
+      for (let seal = text.indexOf(`\n${SEAL}`); seal !== -1; seal = text.indexOf(`\n${SEAL}`, from)) {
+        const chunk = text.slice(from, seal + 1);
+        const end = text.indexOf('\n', seal + 1);
+        if (!sameMac(text.slice(seal + 1 + SEAL.length, end), this.#mac(offset, chunk))) return 'damaged';
+        for (const line of chunk.split('\n')) {
+          if (!line.startsWith(needle)) continue;
+          const place = placeFrom(line);
+          if (place === undefined) return 'damaged';
+          places.push(place);
+        }
+        offset += Buffer.byteLength(text.slice(from, end + 1));
+        from = end + 1;
       }
+      if (from !== text.length) return 'damaged'; // lines after the last seal: not what was written
     }
     const bySeq = new Map(places.map((p) => [p.seq, p]));
     return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+  }
+
+  /** The MAC of a flush's lines appended at byte `offset` of a bucket. */
+  #mac(offset: number, chunk: string): string {
+    return createHmac('sha256', this.#key)
+      .update(`omsdesk-audit-index\n${offset}\n${chunk}`)
+      .digest('hex')
+      .slice(0, MAC_HEX);
   }
 }
 
@@ -165,6 +193,11 @@ function bucketOf(ticket: string): number {
 /** A bucket's file: its three hex digits. */
 function fileOf(bucket: number): string {
   return bucket.toString(16).padStart(3, '0');
+}
+
+function sameMac(given: string, expected: string): boolean {
+  const [a, b] = [Buffer.from(given), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function placeFrom(line: string): Place | undefined {

@@ -1,6 +1,7 @@
-import { type Anchor, type AnchorOptions, anchorSigned, readAnchor, readAnchorKey } from './anchor.js';
+import { type AnchorOptions, anchorSigned } from './anchor.js';
 import { ChainVerifier } from './chain.js';
-import { GENESIS } from './entry.js';
+import { readCheckpoint } from './checkpoint.js';
+import { type AnchorState, type LogPoint, readAnchorState, START } from './log-point.js';
 import { type ReadCounts, readAuditLines } from './read.js';
 
 /** The outcome of checking a whole audit log (and its anchor, when one is given). */
@@ -22,47 +23,27 @@ export type AuditVerdict =
       readonly problem: string;
     };
 
-/** What checking an anchor needs: the key (undefined when its file is missing) and the anchor as read. */
-export interface AnchorState {
-  readonly options: AnchorOptions;
-  readonly key: Buffer | undefined;
-  readonly anchor: Anchor | 'malformed' | undefined;
-}
-
-/** Reads a log's anchor and key. */
-export async function readAnchorState(options: AnchorOptions): Promise<AnchorState> {
-  const [key, anchor] = await Promise.all([readAnchorKey(options.keyPath), readAnchor(options.path)]);
-  return { options, key, anchor };
-}
-
-/** A point of the log: its first `lines` lines end at byte `bytes`, the last (from `lastLineAt`) with hash `head`. */
-export interface LogPoint {
-  readonly lines: number;
-  readonly bytes: number;
-  readonly lastLineAt: number;
-  readonly head: string;
-}
-
-const START: LogPoint = { lines: 0, bytes: 0, lastLineAt: 0, head: GENESIS };
-
 /**
- * Streams a log through the chain check (from `from`, a point already vouched for, or from its start)
+ * Streams a log through the chain check (from `from`, a point already vouched for, or from its start,
+ * to byte `end` or its end)
  * and checks the anchor: a log shorter than its anchor lost lines at the end; a line at the anchored
  * count with another hash means the log was rewritten and re-chained; more than one line past the
  * anchor was added behind its back (a crash can leave exactly one, written just before the anchor was
- * updated). Starting from a point needs an anchor at or after it.
+ * updated); a signed checkpoint past the anchor means log and anchor were rolled back together.
+ * Starting from a point needs an anchor at or after it.
  */
 export async function checkAuditLog(
   path: string,
   state: AnchorState | undefined,
-  options: { readonly from?: LogPoint; readonly counts?: ReadCounts } = {},
+  options: { readonly from?: LogPoint; readonly end?: number; readonly counts?: ReadCounts } = {},
 ): Promise<AuditVerdict> {
   const anchor = state?.anchor;
   const from = options.from ?? START;
   let end = from;
   const chain = new ChainVerifier({ count: from.lines, head: from.head });
   let headAtAnchor = typeof anchor === 'object' && anchor.lines === from.lines ? from.head : undefined;
-  for await (const line of readAuditLines(path, { start: from.bytes }, options.counts)) {
+  const range = { start: from.bytes, ...(options.end === undefined ? {} : { end: options.end }) };
+  for await (const line of readAuditLines(path, range, options.counts)) {
     const step = chain.next(line.text);
     if ('problem' in step)
       return { ok: false, entries: chain.count, line: chain.count + 1, problem: step.problem };
@@ -108,6 +89,15 @@ export async function checkAuditLog(
     return broken(
       `${entries - anchor.lines} lines follow the last anchored line; at most one can (written just before a crash)`,
       anchor.lines + 2,
+    );
+  }
+  // The checkpoint is written only after the anchor reached it: one further on is a newer log's, and
+  // this log and its anchor an older copy put back in its place.
+  const checkpoint = await readCheckpoint(`${path}.checkpoint`, state.key);
+  if (checkpoint !== undefined && !('problem' in checkpoint) && checkpoint.lines > anchor.lines) {
+    return broken(
+      `the signed checkpoint ${path}.checkpoint records ${checkpoint.lines} lines but the log and its anchor ${anchor.lines}: ` +
+        'the log was rolled back (an older copy put in its place); lines after it are missing',
     );
   }
   return { ...sound, anchoredLines: anchor.lines };

@@ -1,3 +1,4 @@
+import { FileRefusedError } from '../data-dir/files.js';
 import { parsePeople } from '../people/people-file.js';
 import { ConfigError, type ConfigProblem } from './errors.js';
 import type { Parsed } from './settle.js';
@@ -35,8 +36,9 @@ export function peopleRules(
     text = read?.(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    const message = error instanceof FileRefusedError ? error.message : `cannot read ${path} (${code})`;
     return {
-      problems: [{ variable: 'OMSDESK_PEOPLE_FILE', message: `cannot read ${path} (${code})` }],
+      problems: [{ variable: 'OMSDESK_PEOPLE_FILE', message }],
       warnings: [],
     };
   }

@@ -274,6 +274,22 @@ export class OrderGate {
   }
 
   /**
+   * When the audit log says a ticket's orders left (its first `sent` line) and when it last recorded
+   * anything of it: what is known of an order once the broker's book no longer holds it.
+   */
+  async recordedTimes(id: string): Promise<{ sentAt?: string; lastAt?: string }> {
+    const times: { sentAt?: string; lastAt?: string } = {};
+    await this.#o.audit.scan(
+      (entry) => {
+        if (entry.event === 'sent') times.sentAt ??= entry.at;
+        times.lastAt = entry.at;
+      },
+      { ticket: normalizeTicketId(id) },
+    );
+    return times;
+  }
+
+  /**
    * The ticket as it stands now: found like `find`, and when its outcome is still open, asked of the
    * broker first (an ambiguous one in the order book, a placed one in its orders' histories).
    */

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { SNOWFLAKE } from '../vocabulary/snowflake.js';
 import { PERSON_ID, type Person, ROLES } from './person.js';
 
+/** The largest people file read (thousands of people); a larger one is refused, saying so. */
+export const PEOPLE_FILE_MAX_BYTES = 1024 * 1024;
+
 /** One thing wrong with a people file: where (`people[2].role`) and what to fix. */
 export interface PeopleProblem {
   readonly path: string;

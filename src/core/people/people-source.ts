@@ -1,7 +1,7 @@
-import { readTextIfPresent } from '../data-dir/files.js';
+import { FileRefusedError, readTextIfPresent } from '../data-dir/files.js';
 import type { Logger } from '../logger.js';
 import { fileSignature } from './file-signature.js';
-import { parsePeople } from './people-file.js';
+import { PEOPLE_FILE_MAX_BYTES, parsePeople } from './people-file.js';
 import type { Person } from './person.js';
 
 /** The people as last read: found by id and by Discord user, or why nobody is (the file is invalid or gone). */
@@ -14,15 +14,21 @@ export type PeopleState =
     }
   | { readonly ok: false; readonly problem: string };
 
-/** The people file's content, or what is wrong with it, in one line per problem. */
+/**
+ * The people file's content, or what is wrong with it, in one line per problem. Only a regular file within
+ * the cap is read, without waiting on it (a FIFO at its path is refused, not waited for).
+ */
 export async function readPeople(path: string): Promise<PeopleState> {
   let text: string | undefined;
   try {
-    text = await readTextIfPresent(path);
+    text = await readTextIfPresent(path, PEOPLE_FILE_MAX_BYTES);
   } catch (error) {
     return {
       ok: false,
-      problem: `the people file ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      problem:
+        error instanceof FileRefusedError
+          ? `the people file ${error.message}`
+          : `the people file ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
     };
   }
   if (text === undefined) return { ok: false, problem: `the people file ${path} is gone` };

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { BROKER_TEXTS } from '../../core/vocabulary/index.js';
+import { SimFailure } from '../http/failure.js';
 import { type Reply, send } from '../http/reply.js';
 
 /**
@@ -9,7 +10,8 @@ import { type Reply, send } from '../http/reply.js';
  * answer is lost); `rateLimitText` answers a plain-text rate-limit body; `malformed` handles the request
  * and answers broken JSON; `stall` handles it and answers late (`delayMs`) or never: an order placed
  * whose acknowledgement never arrives; `hold` keeps the request waiting, unhandled, until `release` (a broker
- * as slow as a test needs, without timing anything).
+ * as slow as a test needs, without timing anything); `noData` answers the broker's "no data" failure in
+ * the path's own form without handling (a book that no longer holds an order of a past day).
  */
 export const faultSpec = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('latency'), ms: z.number().int().min(0).max(600_000) }),
@@ -19,6 +21,7 @@ export const faultSpec = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('malformed') }),
   z.object({ kind: z.literal('stall'), delayMs: z.number().int().min(0).max(600_000).optional() }),
   z.object({ kind: z.literal('hold') }),
+  z.object({ kind: z.literal('noData') }),
 ]);
 export type FaultSpec = z.infer<typeof faultSpec>;
 
@@ -30,7 +33,7 @@ export interface ArmedFault {
   readonly paths: readonly string[];
 }
 
-const OUTCOMES = new Set(['error', 'drop', 'rateLimitText', 'malformed', 'stall']);
+const OUTCOMES = new Set(['error', 'drop', 'rateLimitText', 'malformed', 'stall', 'noData']);
 const NOTHING_ARMED = Object.freeze({ latencyMs: 0, hold: false, outcome: undefined });
 
 /** The set of armed faults and how each one acts on a request. */
@@ -133,6 +136,8 @@ export class FaultPlan {
       res.socket?.destroy();
       return 'dropped';
     }
+    // Thrown, so the server answers it as the path's own failure, in its generation's shape.
+    if (outcome?.kind === 'noData') throw new SimFailure(BROKER_TEXTS.noData);
     return undefined;
   }
 

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -121,5 +121,22 @@ describe('the audit anchor', () => {
     expect(notices.join()).toMatch(/anchored as found at 1 lines/);
     expect((await entries()).map((e) => e.event)).toEqual(['previewed', 'anchored']);
     expect(await verifyAuditLog(path, anchor)).toMatchObject({ ok: true, anchoredLines: 2 });
+  });
+  it('creates the key once when three processes start together on new data dirs: all three sign with it', async () => {
+    const logs = ['a', 'b', 'c'].map((name) => join(dir, name, 'audit.jsonl'));
+    const opened = await Promise.all(
+      logs.map((log) =>
+        AuditLog.open(log, systemClock, new Redactor(), {
+          anchor: { path: `${log}.anchor`, keyPath: anchor.keyPath },
+        }),
+      ),
+    );
+    for (const log of opened) await log.append({ event: 'previewed', ticket: 'T1' });
+    await Promise.all(opened.map((log) => log.close()));
+    for (const log of logs) {
+      const verdict = await verifyAuditLog(log, { path: `${log}.anchor`, keyPath: anchor.keyPath });
+      expect(verdict).toMatchObject({ ok: true, anchoredLines: 1 });
+    }
+    expect(await readdir(join(dir, 'keys'))).toEqual(['audit.key']);
   });
 });

@@ -1,9 +1,9 @@
 import { watch } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AuditEntry, type AuditFold, AuditLog } from '../../../src/core/audit/index.js';
+import { type AuditEntry, type AuditFold, AuditLog, verifyAuditLog } from '../../../src/core/audit/index.js';
 import { systemClock } from '../../../src/core/clock.js';
 import { Redactor } from '../../../src/core/redact.js';
 
@@ -79,5 +79,33 @@ describe('the audit checkpoint', () => {
     expect(found).toEqual(Array.from({ length: 157 }, (_, k) => 4 + 7 * k));
     await next.close();
     await running.close();
+  });
+  it('reports a log rolled back with its anchor while a newer signed checkpoint stayed, at verify and at start', async () => {
+    const write = async (events: readonly string[]) => {
+      const log = await AuditLog.open(path, systemClock, new Redactor(), { anchor });
+      await log.replay(new Tally());
+      for (const event of events) await log.append({ event, ticket: 'T1' });
+      await log.close();
+    };
+    await write(['previewed', 'approved', 'submitted']);
+    const [oldLog, oldAnchor] = await Promise.all([readFile(path), readFile(anchor.path)]);
+    await write(['sent', 'order_update']);
+    // An older copy of the log and its anchor put back together: each alone is sound.
+    await Promise.all([writeFile(path, oldLog), writeFile(anchor.path, oldAnchor)]);
+
+    const verdict = await verifyAuditLog(path, anchor);
+    expect(verdict).toMatchObject({ ok: false, entries: 3 });
+    expect(verdict.ok ? '' : verdict.problem).toMatch(
+      /checkpoint .* records 5 lines but the log and its anchor 3: the log was rolled back/,
+    );
+    await expect(AuditLog.open(path, systemClock, new Redactor(), { anchor })).rejects.toThrow(/rolled back/);
+
+    // The operator, having looked, takes the older copy on purpose: the newer checkpoint goes with that.
+    const adopted = await AuditLog.open(path, systemClock, new Redactor(), {
+      anchor,
+      adopt: { reason: 'restored on purpose', actor: { channel: 'cli', id: 'operator' } },
+    });
+    await adopted.close();
+    expect(await verifyAuditLog(path, anchor)).toMatchObject({ ok: true, entries: 4, anchoredLines: 4 });
   });
 });

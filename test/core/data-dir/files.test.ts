@@ -1,8 +1,13 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readTextIfPresent, writeAtomically } from '../../../src/core/data-dir/files.js';
+import {
+  readTextIfPresent,
+  readTextIfPresentSync,
+  writeAtomically,
+} from '../../../src/core/data-dir/files.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -45,5 +50,27 @@ describe('state files in the data dir', () => {
     await Promise.all(texts.map((text) => writeAtomically(path, text)));
     expect(texts).toContain(await readTextIfPresent(path));
     expect(await readdir(dir)).toEqual(['state.json']);
+  });
+  it('refuses, at once and saying why, a FIFO, a device or a file over the cap, and reads a regular one whole', async () => {
+    const fifo = join(dir, 'people.json');
+    execFileSync('mkfifo', [fifo]);
+    // Nobody ever writes to it: waiting for a writer would hang this test (and a thread) forever.
+    await expect(readTextIfPresent(fifo)).rejects.toMatchObject({
+      code: 'ENOTREG',
+      message: `${fifo} is a FIFO (named pipe), not a regular file: omsdesk reads only regular files`,
+    });
+    expect(() => readTextIfPresentSync(fifo)).toThrow(/is a FIFO \(named pipe\), not a regular file/);
+    await expect(readTextIfPresent('/dev/zero')).rejects.toMatchObject({ code: 'ENOTREG' });
+    expect(() => readTextIfPresentSync('/dev/zero')).toThrow(/is a device, not a regular file/);
+
+    const big = join(dir, 'big.json');
+    await writeFile(big, 'x'.repeat(1025));
+    await expect(readTextIfPresent(big, 1024)).rejects.toMatchObject({ code: 'EFBIG' });
+    expect(() => readTextIfPresentSync(big, 1024)).toThrow(/is larger than 1024 bytes/);
+    const whole = 'é'.repeat(100_000);
+    await writeFile(big, whole);
+    expect(await readTextIfPresent(big)).toBe(whole);
+    expect(readTextIfPresentSync(big)).toBe(whole);
+    expect(readTextIfPresentSync(join(dir, 'none'))).toBeUndefined();
   });
 });

@@ -193,4 +193,25 @@ describe('a damaged checkpoint or index', () => {
     b.gate.close();
     await b.audit.close();
   });
+  it('is noticed when a same-size edit hides a ticket in its bucket: the log still answers, never "no such ticket"', async () => {
+    const clock = new FakeClock({ start: START, auto: false });
+    const a = await open(clock);
+    const t = await a.gate.preview(buy, MODEL);
+    await a.gate.decline(t.id, ALICE, 'kept');
+    a.gate.close();
+    await a.audit.close();
+    // Every line of the ticket now names another ticket (one letter changed, the size kept).
+    const other = `${t.id.slice(0, -1)}${t.id.endsWith('Z') ? 'Y' : 'Z'}`;
+    const bucket = await readFile(bucketOf(t.id), 'utf8');
+    const edited = bucket.replaceAll(`["${t.id}",`, `["${other}",`);
+    expect(edited).not.toBe(bucket);
+    expect(Buffer.byteLength(edited)).toBe(Buffer.byteLength(bucket));
+    await writeFile(bucketOf(t.id), edited);
+
+    const b = await open(clock);
+    expect(await b.gate.find(t.id)).toMatchObject({ status: 'DECLINED', reason: 'kept' });
+    expect(notices.join()).toMatch(/ticket index .* does not match the log/);
+    b.gate.close();
+    await b.audit.close();
+  });
 });

@@ -6,6 +6,7 @@ import {
   type AnchorOptions,
   type AuditEntry,
   AuditLog,
+  type AuditWriter,
   GENESIS,
   sha256,
 } from '../../../src/core/audit/index.js';
@@ -48,6 +49,8 @@ export async function openOfflineGate(
     gate?: Partial<GateOptions>;
     anchor?: AnchorOptions;
     notice?: (message: string) => void;
+    writer?: AuditWriter;
+    broker?: GateBroker;
   } = {},
 ) {
   catalog ??= parseInstrumentCatalog(
@@ -58,9 +61,10 @@ export async function openOfflineGate(
   const audit = await AuditLog.open(config.audit.path, clock, new Redactor(), {
     ...(options.anchor === undefined ? {} : { anchor: options.anchor }),
     ...(options.notice === undefined ? {} : { notice: options.notice }),
+    ...(options.writer === undefined ? {} : { writer: options.writer }),
   });
   const gate = await OrderGate.open({
-    broker: offlineBroker,
+    broker: options.broker ?? offlineBroker,
     catalog: () => known,
     audit,
     clock,
