@@ -5,7 +5,7 @@ import { type ClientObserver, createBrokerClient } from '../core/client/index.js
 import type { BrokerClient } from '../core/client/types.js';
 import { systemClock } from '../core/clock.js';
 import { type Config, configRedactor } from '../core/config/index.js';
-import { type GatePeople, OrderGate } from '../core/gate/index.js';
+import { type GatePeople, OrderGate, withdrawWhenEnded } from '../core/gate/index.js';
 import { type Logger, redactingLogger } from '../core/logger.js';
 import { openPeopleDirectory, type PeopleDirectory } from '../core/people/index.js';
 import type { Redactor } from '../core/redact.js';
@@ -143,6 +143,7 @@ export async function startRuntime(
           }),
       });
     }
+    const stopLooking = people === undefined ? undefined : lookRegularly(people, gate, logger);
     logger.info(
       sim ? `paper broker at ${sim.url}` : `live broker at ${broker.mode === 'live' ? broker.url : ''}`,
     );
@@ -162,6 +163,7 @@ export async function startRuntime(
       sim,
       drain: () => gate.expirePending(),
       async close() {
+        stopLooking?.();
         await gate.expirePending();
         watching.close();
         gate.close();
@@ -187,7 +189,33 @@ export async function startRuntime(
 
 /** The people file as the gate reads it: the directory's last look (every request looks again). */
 function gatePeople(directory: PeopleDirectory, fourEyes: boolean): GatePeople {
-  return { person: (id) => directory.known(id), fourEyes };
+  return {
+    person: (id) => directory.known(id),
+    credentialActive: (id) => directory.tokenActive(id),
+    refresh: () => directory.refresh(),
+    fourEyes,
+  };
+}
+
+/** How often the people file and the token journal are looked at while no request does it. */
+const LOOK_EVERY_MS = 2_000;
+
+/**
+ * Ends what a revoked token or a removed person started even while nobody calls: the directory is looked
+ * at regularly (a `stat` each), and each ending declines its waiting tickets.
+ */
+function lookRegularly(people: PeopleDirectory, gate: OrderGate, logger: Logger): () => void {
+  const stopWithdrawing = withdrawWhenEnded(gate, people);
+  const timer = setInterval(() => {
+    people
+      .refresh()
+      .catch((error: unknown) => logger.warn('could not look at the people file', { error: String(error) }));
+  }, LOOK_EVERY_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    stopWithdrawing();
+  };
 }
 
 function startSim(config: Config, logger: Logger): Promise<Simulator | undefined> {

@@ -14,6 +14,7 @@ import type { Person } from '../core/people/index.js';
 import { declaresApps } from './app/apps.js';
 import { ConfirmRounds } from './confirm/rounds.js';
 import type { McpDeps } from './deps.js';
+import { credentialOfAuth } from './people.js';
 
 /** A protocol era: `legacy` is 2025-11-25 and before (initialize, sessions), `modern` is 2026-07-28. */
 export type Era = 'legacy' | 'modern';
@@ -105,9 +106,18 @@ export function callerOf(ctx: ToolContext): { readonly client: string; readonly 
   return { client: clientName(ctx), ...(auth === undefined ? {} : { auth }) };
 }
 
-/** Who acts through MCP on `channel`: the named client, and the person it acts for (with a people file). */
+/**
+ * Who acts through MCP on `channel`: the named client, and the person it acts for with the id of the
+ * personal token this request was checked with (with a people file).
+ */
 export function mcpActor(ctx: ToolContext, channel = 'mcp'): Actor {
-  return { channel, id: clientName(ctx), ...(ctx.person === undefined ? {} : { person: ctx.person.id }) };
+  const credential = credentialOfAuth(ctx.req.http?.authInfo);
+  return {
+    channel,
+    id: clientName(ctx),
+    ...(ctx.person === undefined ? {} : { person: ctx.person.id }),
+    ...(ctx.person === undefined || credential === undefined ? {} : { credential }),
+  };
 }
 
 /** Who asks for an order through MCP: the model behind the named client, for its person. */

@@ -33,3 +33,17 @@ export function fitOrdering(server: McpServer, allowed: boolean): void {
     else toggle.disable();
   }
 }
+
+/**
+ * Whether a request answers for a ticket already asked for (the retry that answers a 2026-07-28 round,
+ * `confirm_order`, the order card's decision) rather than asking for a new order. Such a call reaches its tool whatever the caller's
+ * role now, so the gate judges it, says why it refuses, and records the refusal.
+ */
+export function decidesTicket(body: unknown): boolean {
+  const b = body as { method?: unknown; params?: { name?: unknown; requestState?: unknown } } | null;
+  if (b?.method !== 'tools/call') return false;
+  return typeof b.params?.requestState === 'string' || DECIDING_TOOLS.has(String(b.params?.name));
+}
+
+/** The tools that only decide a ticket already asked for: `confirm_order`, the order card's decision. */
+export const DECIDING_TOOLS: ReadonlySet<string> = new Set(['confirm_order', 'decide_on_card']);

@@ -5,6 +5,10 @@ import type { McpPeople } from './deps.js';
 
 /** How a token's person rides a request's verified credential (`authInfo.extra`), for the handlers. */
 const PERSON_KEY = 'omsdeskPerson';
+/** The id of the personal token a request was checked with (never the token). */
+const CREDENTIAL_KEY = 'omsdeskCredential';
+/** Set on a request that decides a ticket already asked for (its tool is served whatever the role now). */
+const DECIDES_KEY = 'omsdeskDecides';
 
 /** The credential of a request whose personal token named `person`, as checked now; never the token. */
 export function personalAuthInfo(person: Person, tokenId: string, expiresMs: number): AuthInfo {
@@ -13,13 +17,29 @@ export function personalAuthInfo(person: Person, tokenId: string, expiresMs: num
     clientId: `person:${person.id}`,
     scopes: [person.role],
     expiresAt: Math.floor(expiresMs / 1000),
-    extra: { [PERSON_KEY]: person },
+    extra: { [PERSON_KEY]: person, [CREDENTIAL_KEY]: tokenId },
   };
 }
 
 /** The person a request's credential names (set only by the HTTP layer, after checking their token). */
 export function personOfAuth(auth: AuthInfo | undefined): Person | undefined {
   return auth?.extra?.[PERSON_KEY] as Person | undefined;
+}
+
+/** Marks a request's credential as deciding a ticket already asked for (see `decidesTicket`). */
+export function decidingAuth(auth: AuthInfo): AuthInfo {
+  return { ...auth, extra: { ...auth.extra, [DECIDES_KEY]: true } };
+}
+
+/** Whether a request's credential was marked as deciding a ticket already asked for. */
+export function decidesOfAuth(auth: AuthInfo | undefined): boolean {
+  return auth?.extra?.[DECIDES_KEY] === true;
+}
+
+/** The id of the personal token a request's credential was checked with; undefined without one. */
+export function credentialOfAuth(auth: AuthInfo | undefined): string | undefined {
+  const id = auth?.extra?.[CREDENTIAL_KEY];
+  return typeof id === 'string' ? id : undefined;
 }
 
 /**

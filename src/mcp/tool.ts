@@ -9,7 +9,7 @@ import { GateError } from '../core/gate/index.js';
 import { type CardRole, fitToCard } from './app/apps.js';
 import { callerOf, type Era, type ResolvedDeps, type ToolContext } from './context.js';
 import { errorResult } from './errors.js';
-import { mayOrder, type Toggle } from './ordering.js';
+import { DECIDING_TOOLS, mayOrder, type Toggle } from './ordering.js';
 import { requestContext } from './request.js';
 import { type Reply, toResult } from './results.js';
 import { listedSchema } from './schemas/listed.js';
@@ -98,7 +98,9 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
         let result: CallToolResult | InputRequiredResult;
         try {
           ctx = await requestContext(def.name, deps, server, req, era);
-          if (!def.annotations.readOnlyHint && !mayOrder(ctx.person)) {
+          // A decision on a ticket already asked for goes on to the gate, which explains and records a refusal.
+          const decides = DECIDING_TOOLS.has(def.name) || typeof req.mcpReq.requestState() === 'string';
+          if (!def.annotations.readOnlyHint && !decides && !mayOrder(ctx.person)) {
             throw new GateError(
               'NOT_ALLOWED',
               `${ctx.person?.id} is a ${ctx.person?.role}: a ${ctx.person?.role} reads, and may not ask for orders`,

@@ -7,6 +7,8 @@ import { systemClock } from '../../src/core/clock.js';
 import { PeopleDirectory, PeopleSource, TokenStore, tokenFiles } from '../../src/core/people/index.js';
 import { tokenEvents } from '../core/people/harness.js';
 import { lines, runCli, spawnCli } from '../helpers/cli.js';
+import { runCommand } from '../helpers/serve-child.js';
+import { INIT, post } from '../mcp/http-client.js';
 
 const PEOPLE = {
   people: [
@@ -147,6 +149,53 @@ describe('omsdesk token, while omsdesk serve holds the data dir', () => {
       expect(bare.stderr).toContain(`no people file in the data dir ${elsewhere} (people.json)`);
       expect(bare.stderr).toContain('Run this as the user omsdesk serve runs as, with its OMSDESK_DATA_DIR');
     }
+  });
+});
+
+describe('a metrics-only token for scrapers', () => {
+  it('reads /metrics of omsdesk serve and nothing else, never expires, and is revoked like any token', async () => {
+    const issued = await token(['issue', '--metrics', 'prometheus']);
+    expect(issued).toMatchObject({ code: 0, stderr: '' });
+    expect(issued.stdout).toMatch(/reads \/metrics and nothing else, and never expires/);
+    const metrics = issued.stdout.trimEnd().split('\n').at(-1) ?? '';
+    const id = metrics.slice(5, 17);
+    const row = (await token(['list'])).stdout.split('\n').find((r) => r.startsWith(id)) ?? '';
+    expect(row.split(/ {2,}/)).toEqual([
+      id,
+      'metrics:prometheus',
+      expect.any(String),
+      'never',
+      'never',
+      'active',
+    ]);
+    const person = (await token(['issue', 'asha'])).stdout.trimEnd().split('\n').at(-1) ?? '';
+    const serve = await runCommand(['serve', '--port', '0'], env);
+    try {
+      const origin = new URL(serve.url).origin;
+      const get = async (bearer?: string) =>
+        (await fetch(`${origin}/metrics`, bearer ? { headers: { authorization: `Bearer ${bearer}` } } : {}))
+          .status;
+      expect(await get(metrics)).toBe(200);
+      expect(await get(person)).toBe(200);
+      expect(await get()).toBe(401);
+      const mcp = await post(serve.url, { authorization: `Bearer ${metrics}` }, INIT);
+      expect(mcp.status).toBe(401);
+      expect(mcp.text).toMatch(/reads \/metrics only/);
+      expect((await token(['revoke', id])).code).toBe(0);
+      expect(await get(metrics)).toBe(401);
+    } finally {
+      expect(await serve.stop()).toBe(0);
+    }
+    expect((await token(['issue', '--metrics', 'prometheus', '--days', '30'])).code).toBe(2);
+    expect((await token(['issue', '--metrics', 'Not A Name'])).code).toBe(2);
+  });
+
+  it('is what the documented Prometheus configuration uses, never the shared token a people-file server refuses', async () => {
+    const text = await readFile(join(import.meta.dirname, '../../docs/operations.md'), 'utf8');
+    const scrape = /```yaml\n(scrape_configs:[\s\S]*?)```/.exec(text)?.[1] ?? '';
+    expect(scrape).toMatch(/credentials_file/);
+    expect(scrape).not.toMatch(/OMSDESK_MCP_TOKEN/);
+    expect(scrape).toMatch(/omsdesk token issue --metrics/);
   });
 });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Client as ModernClient } from '@modelcontextprotocol/client';
 import type { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallRoute } from '../../src/core/client/index.js';
-import type { GatePeople } from '../../src/core/gate/index.js';
+import { type GatePeople, withdrawWhenEnded } from '../../src/core/gate/index.js';
 import {
   openPeopleDirectory,
   type PeopleDirectory,
@@ -92,7 +92,12 @@ export async function startTeam(o: TeamOptions = {}): Promise<Team> {
     return directory;
   };
   // The gate and the desk are made first; they reach the directory only once it is open.
-  const gatePeople: GatePeople = { fourEyes, person: (id) => directory?.known(id) };
+  const gatePeople: GatePeople = {
+    fourEyes,
+    person: (id) => directory?.known(id),
+    credentialActive: (id) => directory?.tokenActive(id) ?? false,
+    refresh: async () => directory?.refresh(),
+  };
   const deskPeople: DeskPeople = {
     byDiscord: (id) => ready().byDiscord(id),
     get own() {
@@ -117,6 +122,7 @@ export async function startTeam(o: TeamOptions = {}): Promise<Team> {
   const file = join(d.g.dataDir, 'people.json');
   await writeFile(file, peopleText(o.people ?? TEAM));
   directory = await openPeopleDirectory({ file, dataDir: d.g.dataDir, audit: d.g.audit, clock: d.g.clock });
+  const stopWithdrawing = withdrawWhenEnded(d.g.gate, directory);
   const people = { directory, fourEyes };
   const service = createMcpService({
     ...depsFor(d.g, {
@@ -174,6 +180,7 @@ export async function startTeam(o: TeamOptions = {}): Promise<Team> {
     },
     async close() {
       for (const client of clients.reverse()) await client.close().catch(() => undefined);
+      stopWithdrawing();
       await http.close();
       service.close();
       await directory?.close();

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connect, INIT, modernRequest, post } from '../mcp/http-client.js';
+import { connect, INIT, MODERN, modernRequest, post } from '../mcp/http-client.js';
 import { startTeam, TEAM, type Team } from './harness.js';
 
 let team: Team | undefined;
@@ -167,6 +168,118 @@ describe('MCP over HTTP with a people file: a person per request, by their perso
       person: 'nina',
     });
     expect(team.d.g.placements).toHaveLength(0);
+  });
+
+  it('explains and audits a refusal when a 2026-07-28 round is answered after its requester was demoted, as the 2025 form does', async () => {
+    team = await startTeam({ fourEyes: false, confirm: 'elicit' });
+    const vik = await team.issue('vik');
+    const order = {
+      name: 'place_order',
+      arguments: { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' },
+    };
+    const send = async (params: Record<string, unknown>) => {
+      const { headers, body } = modernRequest(1, 'tools/call', params);
+      const answer = await post(
+        team?.http.url as string,
+        { ...headers, authorization: `Bearer ${vik.token}` },
+        body,
+      );
+      return JSON.parse(answer.text) as { result?: Record<string, unknown>; error?: { message: string } };
+    };
+    const round = (await send(order)).result ?? {};
+    expect(round.resultType).toBe('input_required');
+    await team.writePeople(TEAM.map((p) => (p.id === 'vik' ? { ...p, role: 'viewer' } : p)));
+    const answered = await send({
+      ...order,
+      requestState: round.requestState,
+      inputResponses: { confirm: { action: 'accept', content: { confirm: true } } },
+    });
+    expect(answered.error).toBeUndefined();
+    expect(answered.result?.isError).toBe(true);
+    expect(JSON.stringify(answered.result?.content)).toMatch(
+      /vik is a viewer now, and a viewer may not place orders/,
+    );
+    expect(team.d.g.placements).toHaveLength(0);
+    const refused = (await team.d.g.auditEntries()).find((e) => e.event === 'decision_refused');
+    expect(refused).toMatchObject({
+      actor: { person: 'vik' },
+      data: { reason: expect.stringMatching(/vik is a viewer now/) },
+    });
+    // A fresh placement by the viewer is still not served.
+    const fresh = await send(order);
+    expect(JSON.stringify(fresh)).toMatch(/place_order disabled|may not ask for orders/);
+    expect(team.d.g.placements).toHaveLength(0);
+  });
+
+  it('explains and audits a refusal when confirm_order comes after its requester was demoted, in both revisions', async () => {
+    team = await startTeam({ fourEyes: false, confirm: 'tool' });
+    const vik = (await team.issue('vik')).token;
+    const order = {
+      name: 'place_order',
+      arguments: { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' },
+    };
+    const clients = [await team.legacy(vik), await team.modern(vik)];
+    const tickets: Array<{ ticketId: string }> = [];
+    for (const client of clients)
+      tickets.push((await client.callTool(order)).structuredContent as { ticketId: string });
+    await team.writePeople(TEAM.map((p) => (p.id === 'vik' ? { ...p, role: 'viewer' } : p)));
+    for (const [i, client] of clients.entries()) {
+      const confirmed = await client.callTool({
+        name: 'confirm_order',
+        arguments: { ticket_id: tickets[i]?.ticketId },
+      });
+      expect(confirmed.isError).toBe(true);
+      expect(JSON.stringify(confirmed.content)).toMatch(
+        /vik is a viewer now, and a viewer may not place orders/,
+      );
+    }
+    expect(team.d.g.placements).toHaveLength(0);
+    const refused = (await team.d.g.auditEntries()).filter((e) => e.event === 'decision_refused');
+    expect(refused.map((e) => e.ticket)).toEqual(tickets.map((t) => t.ticketId));
+    // Nor does the decision list confirm_order to the viewer afterwards.
+    expect((await clients[0]?.listTools())?.tools.map((t) => t.name)).not.toContain('confirm_order');
+  });
+
+  it('explains and audits a refusal when the order card’s Confirm comes after its requester was demoted', async () => {
+    team = await startTeam({ fourEyes: false, confirm: 'elicit' });
+    const vik = (await team.issue('vik')).token;
+    const host = new Client(
+      { name: 'card-host', version: '1.0.0' },
+      {
+        capabilities: {
+          extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+        },
+        versionNegotiation: { mode: { pin: MODERN } },
+      },
+    );
+    await host.connect(
+      new StreamableHTTPClientTransport(new URL(team.http.url), {
+        requestInit: { headers: { authorization: `Bearer ${vik}` } },
+      }),
+    );
+    try {
+      const placed = await host.callTool({
+        name: 'place_order',
+        arguments: { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' },
+      });
+      const ticket = placed.structuredContent as { ticketId: string; confirmation: string };
+      expect(ticket.confirmation).toBe('app');
+      const hash = team.d.g.gate.get(ticket.ticketId)?.hash as string;
+      await team.writePeople(TEAM.map((p) => (p.id === 'vik' ? { ...p, role: 'viewer' } : p)));
+      const decided = await host.callTool({
+        name: 'decide_on_card',
+        arguments: { ticket_id: ticket.ticketId, hash, decision: 'confirm' },
+      });
+      expect(decided.isError).toBe(true);
+      expect(JSON.stringify(decided.content)).toMatch(
+        /vik is a viewer now, and a viewer may not place orders/,
+      );
+      expect(team.d.g.placements).toHaveLength(0);
+      const refused = (await team.d.g.auditEntries()).filter((e) => e.event === 'decision_refused');
+      expect(refused.map((e) => e.ticket)).toEqual([ticket.ticketId]);
+    } finally {
+      await host.close();
+    }
   });
 
   it('lets no one but its person answer a 2026-07-28 confirmation round, nor use it up', async () => {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, type PeopleConfig } from '../../core/config/index.js';
 import {
+  PERSON_ID,
   readPeople,
   readTokenUses,
   type TokenActor,
@@ -15,13 +16,14 @@ import { stderrLogger } from '../logger.js';
 import { intFlag, UsageError } from '../usage-error.js';
 
 export const TOKEN_USAGE =
-  'omsdesk token issue <person-id> [--days 90] | list | revoke <token-id> | revoke --person <person-id>';
+  'omsdesk token issue <person-id> [--days 90] | issue --metrics <scraper> | list | revoke <token-id> | revoke --person <person-id>';
 
 /** The command line acts as the operator at this machine; it never takes the data dir's lock. */
 const OPERATOR: TokenActor = { channel: 'cli', id: 'operator' };
 
 /** An instant as the listing shows it: date and minute, IST. */
-const shown = (ms: number): string => toIstIso(ms).slice(0, 16).replace('T', ' ');
+const shown = (ms: number): string =>
+  Number.isFinite(ms) ? toIstIso(ms).slice(0, 16).replace('T', ' ') : 'never';
 
 /**
  * `omsdesk token`: issues, lists and revokes personal MCP tokens. It only appends to the token journal,
@@ -31,7 +33,7 @@ const shown = (ms: number): string => toIstIso(ms).slice(0, 16).replace('T', ' '
 export async function tokenCommand(argv: readonly string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: [...argv],
-    options: { days: { type: 'string' }, person: { type: 'string' } },
+    options: { days: { type: 'string' }, person: { type: 'string' }, metrics: { type: 'string' } },
     allowPositionals: true,
   });
   const [action, target, ...extra] = positionals;
@@ -40,13 +42,22 @@ export async function tokenCommand(argv: readonly string[]): Promise<void> {
   if (values.days !== undefined && action !== 'issue') throw new UsageError('--days goes with token issue');
   if (values.person !== undefined && action !== 'revoke')
     throw new UsageError('--person goes with token revoke');
+  if (
+    values.metrics !== undefined &&
+    (action !== 'issue' || target !== undefined || values.days !== undefined)
+  )
+    throw new UsageError(
+      '--metrics goes with token issue alone: omsdesk token issue --metrics <scraper> (it never expires)',
+    );
   // The file is judged only to issue: a broken edit must never stand in the way of a revocation.
   const { config } = await loadCliConfig({ people: 'locate' });
   const logger = stderrLogger(config.log.level);
   for (const warning of config.warnings) logger.warn(warning);
   const people = peopleOf(config);
   const store = new TokenStore(tokenFiles(config.dataDir).journal, logger);
-  if (action === 'issue' && target !== undefined) {
+  if (values.metrics !== undefined) {
+    await issueMetrics(store, values.metrics);
+  } else if (action === 'issue' && target !== undefined) {
     await issue(store, people, target, intFlag('days', values.days, 90, 1, 3650));
   } else if (action === 'list' && target === undefined) {
     await list(store, config.dataDir);
@@ -87,6 +98,19 @@ async function issue(store: TokenStore, people: PeopleConfig, id: string, days: 
     `Token ${made.id} issued to ${person.id} (${person.role}), valid ${days} ${days === 1 ? 'day' : 'days'} until ${shown(made.expires)} IST.`,
   );
   console.log('It is shown only this once (omsdesk keeps only its hash); give it to them privately:');
+  console.log(made.token);
+}
+
+async function issueMetrics(store: TokenStore, name: string): Promise<void> {
+  if (!PERSON_ID.test(name))
+    throw new UsageError(`name the scraper with 1 to 32 of a-z, 0-9, _ and -, got "${name}"`);
+  const made = await store.issueMetrics(name, OPERATOR, Date.now());
+  console.log(
+    `Metrics token ${made.id} issued for ${name}: it reads /metrics and nothing else, and never expires (omsdesk token revoke ${made.id} ends it).`,
+  );
+  console.log(
+    'It is shown only this once (omsdesk keeps only its hash); put it in the scraper’s credentials file:',
+  );
   console.log(made.token);
 }
 

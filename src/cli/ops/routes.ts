@@ -15,16 +15,19 @@ export const METRICS_PATH = '/metrics';
 export type OpsRoutes = (
   req: IncomingMessage,
   res: ServerResponse,
-  access: () => Promise<Refusal | undefined>,
+  access: (purpose?: 'metrics') => Promise<Refusal | undefined>,
 ) => boolean;
 
 /**
  * Who may read `/metrics`: whoever may call MCP on this server (the same checks and the same bearer: the
- * shared token, or with a people file a person's own). The one place that decides it, so it follows when
- * MCP's credentials change.
+ * shared token, or with a people file a person's own), and with a people file a metrics-only token
+ * (`omsdesk token issue --metrics`). The one place that decides it, so it follows when MCP's credentials
+ * change.
  */
-export function metricsRefusal(access: () => Promise<Refusal | undefined>): Promise<Refusal | undefined> {
-  return access();
+export function metricsRefusal(
+  access: (purpose?: 'metrics') => Promise<Refusal | undefined>,
+): Promise<Refusal | undefined> {
+  return access('metrics');
 }
 
 function send(res: ServerResponse, status: number, body: string, type: string, headers = {}): void {
@@ -40,7 +43,11 @@ const json = (res: ServerResponse, status: number, body: unknown, headers = {}):
  * text). The probes need no credentials and say nothing else: no version, account, path or reason.
  */
 export function opsRoutes(readiness: Readiness, metrics: Metrics): OpsRoutes {
-  const answer = async (res: ServerResponse, path: string, access: () => Promise<Refusal | undefined>) => {
+  const answer = async (
+    res: ServerResponse,
+    path: string,
+    access: (purpose?: 'metrics') => Promise<Refusal | undefined>,
+  ) => {
     if (path === HEALTH_PATH) return json(res, 200, { status: 'up' });
     if (path === READY_PATH) {
       const report = await readiness.report();

@@ -9,6 +9,8 @@ export interface Actor {
   readonly channelId?: string;
   /** With a people file: the person's id there, whichever channel they came in through. */
   readonly person?: string;
+  /** The id of the personal token that made the request (never its secret): revoking it ends what it asked. */
+  readonly credential?: string;
 }
 
 /** One audit line: what happened to which ticket, who did it, and the link to the line before. */

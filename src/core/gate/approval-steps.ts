@@ -16,7 +16,7 @@ import type { KillSwitch } from './kill-switch.js';
 import type { DriftLimit } from './market.js';
 import type { TicketOutcomes } from './outcomes.js';
 import { checkPersonCaps } from './person-caps.js';
-import { type GatePeople, isOwnTicket } from './person-rules.js';
+import { type GatePeople, isOwnTicket, requesterRefusal } from './person-rules.js';
 import type { HeldTicket } from './ticket-store.js';
 import type { Ticket } from './types.js';
 import { type DailyUsageBook, SUBMITTED } from './usage.js';
@@ -55,8 +55,9 @@ function capsError(violations: readonly Violation[]): GateError {
 /**
  * A human's approval, step by step. Reserve: out of PENDING and a hold on the daily caps, with nothing
  * awaited since the ticket was read as pending. Re-check: hash, policy and price drift at current quotes,
- * then the caps again at the current value. Last look: the kill switch (runtime flag and file) read after
- * the last await, immediately before the orders leave. Send. A halt engaged before a ticket's last look
+ * then the people file and tokens read again and the caps again at the current value. Last look: the kill
+ * switch (runtime flag and file) and the requester's standing (their token, their role) read after the
+ * last await, immediately before the orders leave. Send. A halt engaged before a ticket's last look
  * refuses it; `halt` names every ticket that had passed it, so nothing leaves unreported.
  */
 export class ApprovalSteps {
@@ -91,6 +92,8 @@ export class ApprovalSteps {
         drift: this.#d.drift,
         ...(signal === undefined ? {} : { signal }),
       });
+      // Whoever asked is read again too: a token revoked or a person demoted meanwhile stops the order.
+      await this.#d.people?.refresh();
       await this.#holdToSend(held, value ?? previewValue);
       this.#lastLook(ticket);
     } catch (error) {
@@ -158,8 +161,13 @@ export class ApprovalSteps {
     return checkPersonCaps(adding, usage, personCaps(person), person.id);
   }
 
-  /** The kill switch as it is now, runtime flag and file: the last thing read before the orders leave. */
+  /**
+   * The kill switch as it is now, runtime flag and file, the requester's standing as last read, and for a
+   * modification whether its order is being cancelled: the last things read before the orders leave.
+   */
   #lastLook(ticket: Ticket): void {
+    const standing = requesterRefusal(ticket, this.#d.people);
+    if (standing !== undefined) throw new GateError('NOT_ALLOWED', `${standing}. Nothing was sent.`);
     if (ticket.modifies !== undefined && this.#d.cancelling?.(ticket.modifies)) {
       throw new GateError(
         'CHECKS_FAILED',

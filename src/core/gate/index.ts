@@ -1,6 +1,7 @@
 export { ticketTag } from '../orders/tag.js';
 export { normalizeTicketId } from '../orders/ticket-id.js';
 export { type CancelAsk, isWorkingOrder, ORDER_CANCEL } from './cancels.js';
+export { type CredentialEndings, withdrawWhenEnded } from './credential-ends.js';
 export { GATE_ERROR_CODES, GateError, type GateErrorCode, isGateError } from './errors.js';
 export type { OrderFeed } from './follow.js';
 export { KillSwitch } from './kill-switch.js';

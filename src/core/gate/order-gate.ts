@@ -48,6 +48,9 @@ async function namingOrder<T>(orderNumber: string | undefined, work: () => Promi
 
 const DEFAULT_RETENTION: Retention = { settledMs: 60 * 60_000, maxSettled: 500 };
 
+/** Who declines the tickets of a credential that ended. */
+const WITHDRAWN_BY: Actor = { channel: 'people', id: 'omsdesk' };
+
 /** A decision refused before it reached its ticket (another card, another path, not an approver). */
 const DECISION_REFUSED = 'decision_refused';
 
@@ -269,6 +272,24 @@ export class OrderGate {
     }
     held.ticket.card = { channelId: card.channelId, messageId: card.messageId };
     await this.#o.audit.append({ event: CARD_POSTED, ticket: key, data: { card: held.ticket.card } });
+  }
+
+  /**
+   * Declines, in omsdesk's name and with `reason` (audited, told to listeners such as the cards), every
+   * ticket still waiting that was asked with this personal token or by this person: a credential that
+   * ended ends what it started. A ticket already being approved is stopped by its last look instead.
+   */
+  async withdraw(asked: { credential?: string; person?: string }, reason: string): Promise<Ticket[]> {
+    const mine = (t: Ticket): boolean =>
+      t.status === 'PENDING' &&
+      ((asked.credential !== undefined && t.requestedBy.credential === asked.credential) ||
+        (asked.person !== undefined && t.requestedBy.person === asked.person));
+    const waiting = this.#store.list().filter((h) => mine(h.ticket));
+    const why = `Declined: ${reason}, so what it asked for ends; nothing was sent.`;
+    const declined = await Promise.all(
+      waiting.map((h) => this.decline(h.ticket.id, WITHDRAWN_BY, why).catch(() => undefined)),
+    );
+    return declined.filter((t): t is Ticket => t !== undefined);
   }
 
   /**

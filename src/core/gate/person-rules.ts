@@ -8,6 +8,35 @@ export interface GatePeople {
   person(id: string): Person | undefined;
   /** A ticket's requester may never approve it, whichever way they came in (`OMSDESK_DISCORD_FOUR_EYES`). */
   readonly fourEyes: boolean;
+  /** Whether a personal token still counts, as of the last reading (synchronous, like `person`). */
+  credentialActive(id: string): boolean;
+  /** Reads the people file and the tokens again: done right before an order leaves. */
+  refresh(): Promise<void>;
+}
+
+/**
+ * Why a ticket may not be placed for its requester any more, or undefined: the personal token that asked
+ * for it stopped counting (revoked, expired, its person gone), or the requester left the people file or
+ * may no longer place orders. Read at the approval and again right before the orders leave.
+ */
+export function requesterRefusal(ticket: Ticket, people: GatePeople | undefined): string | undefined {
+  if (people === undefined) return undefined;
+  const gone = credentialRefusal(ticket, people);
+  if (gone !== undefined) return gone;
+  const asked = ticket.requestedBy.person;
+  if (asked === undefined) return undefined;
+  const requester = people.person(asked);
+  if (requester === undefined || !canRequest(requester)) {
+    return `${asked}, who asked for ticket ${ticket.id}, may no longer place orders (the people file changed)`;
+  }
+  return undefined;
+}
+
+/** Why the personal token that asked for a ticket no longer lets it be placed, or undefined. */
+function credentialRefusal(ticket: Ticket, people: GatePeople): string | undefined {
+  const { credential } = ticket.requestedBy;
+  if (credential === undefined || people.credentialActive(credential)) return undefined;
+  return `the personal token ${credential} that asked for ticket ${ticket.id} no longer counts (revoked, expired, or its person left the people file)`;
 }
 
 /** True when the deciding person is the one who asked for the ticket. */
@@ -36,12 +65,11 @@ export function personRefusal(
   }
   const own = isOwnTicket(ticket, actor);
   const asked = ticket.requestedBy.person;
-  if (decision === 'approve' && asked !== undefined && !own) {
-    // The requester's standing is read now too: a removed or demoted requester's ticket is not placed.
-    const requester = people.person(asked);
-    if (requester === undefined || !canRequest(requester)) {
-      return `${asked}, who asked for ticket ${ticket.id}, may no longer place orders (the people file changed)`;
-    }
+  if (decision === 'approve') {
+    // The requester's standing is read now too: a removed or demoted requester's ticket, or one asked with
+    // a revoked token, is not placed. Their own confirmation is judged below, saying what they are now.
+    const standing = own ? credentialRefusal(ticket, people) : requesterRefusal(ticket, people);
+    if (standing !== undefined) return standing;
   }
   if (via.path !== 'discord') {
     if (!own) {

@@ -3,9 +3,10 @@ import type { Logger } from '../logger.js';
 import { coalesced } from './fresh.js';
 import type { PeopleSource, PeopleState } from './people-source.js';
 import type { Person } from './person.js';
+import type { TokenActor } from './tokens/journal.js';
 import { OwnTokens } from './tokens/own-tokens.js';
 import { sameHash, tokenHash, tokenIdOf } from './tokens/token.js';
-import { type TokenStore, tokenStatus } from './tokens/token-store.js';
+import { type StoredToken, type TokenStore, tokenStatus } from './tokens/token-store.js';
 import type { TokenUseLog } from './tokens/use-log.js';
 
 /** Why a bearer token is refused. */
@@ -19,7 +20,10 @@ export type Authentication =
 const ASK =
   'get a personal token with /token create in the desk’s Discord server, or ask its operator to run omsdesk token issue <your id>';
 
-const refuse = (reason: RefusalReason, why: string): Authentication => ({
+/** A token refused, and why, in words to show its holder. */
+type Refused = Extract<Authentication, { ok: false }>;
+
+const refuse = (reason: RefusalReason, why: string): Refused => ({
   ok: false,
   reason,
   message: `${why}: ${ASK}`,
@@ -27,6 +31,29 @@ const refuse = (reason: RefusalReason, why: string): Authentication => ({
 
 /** Compared against when a token's id is unknown, so an unknown id costs what a wrong secret does. */
 const NO_HASH = tokenHash('omsd_000000000000_none');
+
+/**
+ * A credential that stopped counting, told once when the directory first sees it: a token revoked (from
+ * any process, or because its person left the people file), or a person gone from the people file.
+ */
+export type Ending =
+  | { readonly kind: 'token'; readonly tokenId: string; readonly person: string; readonly reason: string }
+  | { readonly kind: 'person'; readonly person: string; readonly reason: string };
+
+/** Who revokes the tokens of a person who left the people file. */
+const LEFT_THE_FILE: TokenActor = { channel: 'omsdesk', id: 'people-file' };
+
+/** Who revoked a token, in words for a card, a result and the audit log. */
+function revokedBy(by: TokenActor | undefined): string {
+  if (by?.channel === 'discord') return ` by ${by.id} on Discord`;
+  if (by?.channel === 'omsdesk') return ' because its person left the people file';
+  return by === undefined ? '' : ' by the operator on the command line';
+}
+
+/** Why what a revoked token asked for ends. */
+function revokedReason(token: StoredToken): string {
+  return `token ${token.id} of ${token.person} was revoked${revokedBy(token.revoked?.by)}`;
+}
 
 /** What the directory is built from. */
 export interface DirectoryParts {
@@ -53,12 +80,32 @@ export class PeopleDirectory {
   #people: PeopleState = { ok: false, problem: 'not read yet' };
   #tokensProblem: string | undefined;
   readonly #refresh = coalesced(() => this.#look());
+  readonly #ended = new Set<(ending: Ending) => void>();
 
   constructor(parts: DirectoryParts) {
     this.#parts = parts;
-    this.own = new OwnTokens(parts.tokens, parts.clock, async () => {
-      if (await parts.tokens.refresh()) await this.#record();
-    });
+    // Revocations read before now are history: what they started ended with the process that saw them.
+    parts.tokens.takeRevoked();
+    this.own = new OwnTokens(parts.tokens, parts.clock, () => this.#refresh());
+  }
+
+  /**
+   * Tells `listener` of every credential that stops counting from now on, once, as soon as a look sees
+   * it (a request, a Discord click, the serving process's regular look); returns the unsubscribe.
+   */
+  onEnded(listener: (ending: Ending) => void): () => void {
+    this.#ended.add(listener);
+    return () => this.#ended.delete(listener);
+  }
+
+  /**
+   * Whether a personal token still counts as of the last look (no I/O): known, neither revoked nor
+   * expired, and its person in the people file. For a check that must not await, right after a `refresh`.
+   */
+  tokenActive(id: string): boolean {
+    const token = this.#parts.tokens.get(id);
+    if (token === undefined || tokenStatus(token, this.#parts.clock.now()) !== 'active') return false;
+    return this.#people.ok && this.#people.byId.has(token.person);
   }
 
   /** Reads the people file and the token journal again when they changed. */
@@ -105,6 +152,38 @@ export class PeopleDirectory {
    */
   async authenticate(bearer: string | undefined): Promise<Authentication> {
     const state = await this.#current();
+    const checked = this.#check(bearer);
+    return 'stored' in checked ? this.#personal(checked.stored, state, checked.now) : checked;
+  }
+
+  /**
+   * Whether a bearer may read `/metrics`: a metrics-only token (which never needs the people file), or
+   * a personal token `authenticate` accepts.
+   */
+  async metricsAccess(bearer: string | undefined): Promise<Authentication | { readonly ok: true }> {
+    const state = await this.#current();
+    const checked = this.#check(bearer);
+    if (!('stored' in checked)) return checked;
+    if (checked.stored.scope !== 'metrics') return this.#personal(checked.stored, state, checked.now);
+    this.#parts.uses?.note(checked.stored.id, checked.now);
+    return { ok: true };
+  }
+
+  /** The person an active personal token belongs to, in the people file as last read; or why not. */
+  #personal(stored: StoredToken, state: PeopleState, now: number): Authentication {
+    if (stored.scope === 'metrics')
+      return refuse('unknown', 'this token reads /metrics only, and MCP needs a personal token');
+    if (!state.ok)
+      return refuse('unknown', 'the people file is invalid, so nobody is recognised until it is fixed');
+    const person = state.byId.get(stored.person);
+    if (person === undefined)
+      return refuse('unknown', `"${stored.person}", whose token this is, is no longer in the people file`);
+    this.#parts.uses?.note(stored.id, now);
+    return { ok: true, person, tokenId: stored.id, expires: stored.expires };
+  }
+
+  /** A bearer's stored token while it is active (hash compared in constant time), or why not. */
+  #check(bearer: string | undefined): { readonly stored: StoredToken; readonly now: number } | Refused {
     const token = bearer?.trim() ?? '';
     if (token === '') return refuse('missing', 'no personal token was sent');
     if (this.#tokensProblem !== undefined) return refuse('unknown', this.#tokensProblem);
@@ -114,19 +193,13 @@ export class PeopleDirectory {
     if (stored === undefined || !matches) return refuse('unknown', 'this token is not a valid omsdesk token');
     const now = this.#parts.clock.now();
     const status = tokenStatus(stored, now);
-    if (status !== 'active') {
-      return refuse(
-        status,
-        `this token was ${status === 'revoked' ? 'revoked' : 'issued for a time that has ended'}`,
-      );
-    }
-    if (!state.ok)
-      return refuse('unknown', 'the people file is invalid, so nobody is recognised until it is fixed');
-    const person = state.byId.get(stored.person);
-    if (person === undefined)
-      return refuse('unknown', `"${stored.person}", whose token this is, is no longer in the people file`);
-    this.#parts.uses?.note(stored.id, now);
-    return { ok: true, person, tokenId: stored.id, expires: stored.expires };
+    if (status === 'active') return { stored, now };
+    return refuse(
+      status,
+      status === 'revoked'
+        ? `this token was revoked${revokedBy(stored.revoked?.by)}`
+        : 'this token was issued for a time that has ended',
+    );
   }
 
   /** Records what is left: the journal's last news in the audit log, the last uses. */
@@ -143,8 +216,53 @@ export class PeopleDirectory {
 
   async #look(): Promise<void> {
     const [people, changed] = await Promise.all([this.#parts.people.current(), this.#tokensChanged()]);
+    const before = this.#people;
     this.#people = people;
-    if (changed) await this.#record();
+    const swept = people.ok && (changed || people !== before) && (await this.#revokeAbsent(people));
+    if (changed || swept) await this.#record();
+    if (before.ok && people.ok) {
+      for (const id of before.byId.keys())
+        if (!people.byId.has(id))
+          this.#tell({ kind: 'person', person: id, reason: `${id} is no longer in the people file` });
+    }
+    for (const token of this.#parts.tokens.takeRevoked())
+      this.#tell({ kind: 'token', tokenId: token.id, person: token.person, reason: revokedReason(token) });
+  }
+
+  /**
+   * Revokes, for good, the live tokens of people the file no longer names: a later entry with the same id
+   * is someone the old tokens were never given to. True when it revoked any.
+   */
+  async #revokeAbsent(people: PeopleState & { ok: true }): Promise<boolean> {
+    const now = this.#parts.clock.now();
+    const gone = new Set(
+      this.#parts.tokens
+        .list()
+        .filter(
+          (t) => t.scope === undefined && !people.byId.has(t.person) && tokenStatus(t, now) === 'active',
+        )
+        .map((t) => t.person),
+    );
+    if (gone.size === 0) return false;
+    try {
+      for (const person of gone) await this.#parts.tokens.revokePerson(person, LEFT_THE_FILE, now);
+      await this.#parts.tokens.refresh();
+    } catch (error) {
+      this.#parts.logger?.error('could not revoke the tokens of people who left the people file', {
+        error: String(error),
+      });
+    }
+    return true;
+  }
+
+  #tell(ending: Ending): void {
+    for (const listener of this.#ended) {
+      try {
+        listener(ending);
+      } catch (error) {
+        this.#parts.logger?.error('a listener of ended credentials failed', { error: String(error) });
+      }
+    }
   }
 
   /** Runs the audit mirror; a failure is logged and retried with the next change, at the stop and the next start. */

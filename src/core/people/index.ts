@@ -1,4 +1,4 @@
-export { type Authentication, PeopleDirectory, type RefusalReason } from './directory.js';
+export { type Authentication, type Ending, PeopleDirectory, type RefusalReason } from './directory.js';
 export { type OpenPeopleOptions, openPeopleDirectory } from './open.js';
 export { type PeopleParse, type PeopleProblem, parsePeople } from './people-file.js';
 export { PeopleSource, type PeopleState, readPeople } from './people-source.js';

@@ -19,7 +19,8 @@ export interface OpenPeopleOptions {
 /**
  * The people directory of the process that holds the data dir: reads the people file (refusing an
  * invalid one), catches up with the token journal, records in the audit log whatever of it is not
- * recorded yet (issued or revoked while no server ran), and keeps doing so as requests see news.
+ * recorded yet (issued or revoked while no server ran), and keeps doing so as requests see news. The
+ * tokens of people no longer in the file are revoked before anything is served.
  */
 export async function openPeopleDirectory(o: OpenPeopleOptions): Promise<PeopleDirectory> {
   const files = tokenFiles(o.dataDir);
@@ -30,7 +31,7 @@ export async function openPeopleDirectory(o: OpenPeopleOptions): Promise<PeopleD
   await mirror.run();
   const uses = await TokenUseLog.open(files.uses, o.logger);
   o.logger?.info(`people file ${o.file}; personal tokens in ${files.journal}`);
-  return new PeopleDirectory({
+  const directory = new PeopleDirectory({
     people,
     tokens,
     clock: o.clock,
@@ -38,4 +39,7 @@ export async function openPeopleDirectory(o: OpenPeopleOptions): Promise<PeopleD
     mirror,
     ...(o.logger === undefined ? {} : { logger: o.logger }),
   });
+  // The first look revokes the tokens of anyone removed from the file while no server ran.
+  await directory.refresh();
+  return directory;
 }

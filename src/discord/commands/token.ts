@@ -48,7 +48,9 @@ async function revoke(ctx: CommandContext, person: Person, id: string): Promise<
         'check the id with /token list',
       );
     });
-  return { content: `Token \`${token.id}\` revoked: it no longer works, from the next request on.` };
+  return {
+    content: `Token \`${token.id}\` revoked: it no longer works, and what it started ends (its waiting tickets are declined, its MCP sessions closed).`,
+  };
 }
 
 /**

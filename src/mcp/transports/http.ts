@@ -11,24 +11,26 @@ import {
 import { type Logger, silentLogger } from '../../core/logger.js';
 import type { Person } from '../../core/people/index.js';
 import { isLoopback } from '../../core/transport/loopback.js';
-import { fitOrdering, mayOrder } from '../ordering.js';
-import { personOfAuth } from '../people.js';
+import { decidesTicket, fitOrdering, mayOrder } from '../ordering.js';
+import { credentialOfAuth, decidesOfAuth, decidingAuth, personOfAuth } from '../people.js';
 import type { McpService } from '../server.js';
 import { type Every, everyInterval } from '../timers.js';
 import { BodyError, discardBody, readJsonBody } from './body.js';
 import { EventBudget } from './event-budget.js';
 import { allowedHosts, allowedOrigins, type GuardOptions, guardRequest, type Refusal } from './guards.js';
-import { checkPersonalToken, type HttpPeople, NOT_YOUR_SESSION } from './people-auth.js';
+import { checkMetricsToken, checkPersonalToken, type HttpPeople, NOT_YOUR_SESSION } from './people-auth.js';
+import { PersonStreams } from './person-streams.js';
 import { SessionTable } from './sessions.js';
 
 /**
  * Serves a request for a path other than MCP's (probes, metrics) and returns true, or returns false:
- * `access` runs the checks an MCP request passes (Host, Origin, bearer token) for routes that need them.
+ * `access` runs the checks an MCP request passes (Host, Origin, bearer token) for routes that need them;
+ * for `metrics`, a metrics-only token passes too.
  */
 export type SideRoutes = (
   req: IncomingMessage,
   res: ServerResponse,
-  access: () => Promise<Refusal | undefined>,
+  access: (purpose?: 'metrics') => Promise<Refusal | undefined>,
 ) => boolean;
 
 /** What the checks made of a request: refused, or let in (as a person, with a people file). */
@@ -46,6 +48,8 @@ export interface HttpOptions extends GuardOptions {
   readonly maxBodyBytes?: number;
   /** Most sessions open at once (default 64); when full, the least recently used idle one is closed. */
   readonly maxSessions?: number;
+  /** Most sessions one person holds, with a people file (default 16); their oldest makes room. */
+  readonly maxSessionsPerPerson?: number;
   /** How long a session without requests or streams lives (default 30 minutes). */
   readonly idleMs?: number;
   /** The sessions' clock (default: the system clock). */
@@ -118,13 +122,21 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   const onerror = (error: Error): void => logger.debug('mcp http', { error: error.message });
   const table = new SessionTable(
     (may) => o.service.server({ era: 'legacy', mayOrder: may }),
-    { maxSessions: o.maxSessions ?? 64, idleMs: o.idleMs ?? 30 * 60_000 },
+    {
+      maxSessions: o.maxSessions ?? 64,
+      maxPerPerson: o.maxSessionsPerPerson ?? 16,
+      idleMs: o.idleMs ?? 30 * 60_000,
+    },
     { now: o.now ?? Date.now, every: o.every ?? everyInterval },
     o.events ?? new EventBudget(),
   );
   const modern = createMcpHandler(
     ({ era, authInfo }) =>
-      o.service.server({ era, perRequest: true, mayOrder: mayOrder(personOfAuth(authInfo)) }),
+      o.service.server({
+        era,
+        perRequest: true,
+        mayOrder: mayOrder(personOfAuth(authInfo)) || decidesOfAuth(authInfo),
+      }),
     {
       legacy: 'reject',
       onerror,
@@ -135,6 +147,13 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   const stopUpdates = o.service.updates.listen((uris) => {
     for (const uri of uris) modern.notify.resourceUpdated(uri);
   });
+  const streams = new PersonStreams();
+  // A revoked token or a removed person gets nothing more: their sessions and open streams close at once.
+  const stopEndings = o.people?.onEnded?.((ending) => {
+    const whose = ending.kind === 'token' ? { credential: ending.tokenId } : { person: ending.person };
+    table.closeOf(whose);
+    streams.close(whose);
+  });
   let guards = { hosts: new Set<string>(), origins: new Set<string>() };
   let options: GuardOptions = o;
 
@@ -142,6 +161,22 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   const isLegacy = async (req: IncomingMessage, body: unknown): Promise<boolean> =>
     // Node's message types `method` as possibly absent; the adapter's shape does not (it is there for a server's requests).
     isLegacyRequest(await toWebRequest(req as NodeIncomingMessageLike, body), body);
+
+  /**
+   * 2026-07-28: one request served on its own, kept as its person's while open (an ended credential cuts
+   * it); one that decides a ticket already asked for reaches its tool whatever the role now.
+   */
+  const perRequest = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    person: Person | undefined,
+  ): Promise<void> => {
+    const node = req as NodeIncomingMessageLike & { auth?: AuthInfo };
+    if (person !== undefined) streams.hold(res, person.id, credentialOfAuth(node.auth));
+    if (node.auth !== undefined && decidesTicket(body)) node.auth = decidingAuth(node.auth);
+    return serveModern(node, res, body);
+  };
 
   /**
    * A request naming a session, held busy from before its body is read so it cannot be evicted. A request of
@@ -155,13 +190,13 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   ): Promise<void> => {
     const session = table.use(id, res, person?.id);
     const body = req.method === 'POST' ? await readJsonBody(req, maxBodyBytes) : undefined;
-    if (body !== undefined && !(await isLegacy(req, body)))
-      return serveModern(req as NodeIncomingMessageLike, res, body);
+    if (body !== undefined && !(await isLegacy(req, body))) return perRequest(req, res, body, person);
     if (session === 'another') return reply(res, NOT_YOUR_SESSION.status, NOT_YOUR_SESSION.message);
     if (session === undefined)
       return reply(res, 404, 'session not found: start a new session', {}, CODE.noSession);
-    // The role as the people file says now: a demoted person's session stops listing placement tools.
-    if (person !== undefined) fitOrdering(session.server, mayOrder(person));
+    // The role as the people file says now: a demoted person's session stops listing placement tools,
+    // but a decision on their earlier ticket still reaches the gate, which says why it refuses.
+    if (person !== undefined) fitOrdering(session.server, mayOrder(person) || decidesTicket(body));
     return session.endpoint.handleRequest(req, res, body);
   };
 
@@ -171,6 +206,7 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
     req: IncomingMessage,
     body: unknown,
     person: Person | undefined,
+    auth: AuthInfo | undefined,
   ): Promise<void> => {
     if (!isInitializeRequest(body))
       return reply(
@@ -180,7 +216,11 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
         {},
         CODE.invalidRequest,
       );
-    const owner = person === undefined ? undefined : { id: person.id, mayOrder: mayOrder(person) };
+    const credential = credentialOfAuth(auth);
+    const owner =
+      person === undefined
+        ? undefined
+        : { id: person.id, mayOrder: mayOrder(person), ...(credential === undefined ? {} : { credential }) };
     const endpoint = await table.open(res, owner);
     if (!endpoint) {
       return reply(res, 503, 'too many open sessions, all busy: retry later', {
@@ -191,10 +231,14 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   };
 
   /** The checks every request of this server passes: Host, Origin, and its bearer (the shared token, or a person's own). */
-  const admit = async (req: IncomingMessage): Promise<Admission> => {
+  const admit = async (req: IncomingMessage, purpose?: 'metrics'): Promise<Admission> => {
     const refusal = guardRequest(req.headers, options, guards.hosts, guards.origins);
     if (refusal) return { refusal };
     if (o.people === undefined) return options.token === undefined ? {} : { auth: SHARED_TOKEN };
+    if (purpose === 'metrics') {
+      const refused = await checkMetricsToken(req.headers, o.people);
+      return refused === undefined ? {} : { refusal: refused };
+    }
     const checked = await checkPersonalToken(req.headers, o.people);
     return checked.ok ? { person: checked.person, auth: checked.auth } : { refusal: checked.refusal };
   };
@@ -202,7 +246,7 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path !== MCP_PATH) {
-      if (o.sideRoutes?.(req, res, async () => (await admit(req)).refusal)) return;
+      if (o.sideRoutes?.(req, res, async (purpose) => (await admit(req, purpose)).refusal)) return;
       return reply(res, 404, `not found: MCP is served at ${MCP_PATH}`);
     }
     const { refusal, person, auth } = await admit(req);
@@ -223,8 +267,8 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
     if (req.method !== 'POST')
       return reply(res, 400, 'a valid mcp-session-id header is required', {}, CODE.invalidRequest);
     const body = await readJsonBody(req, maxBodyBytes);
-    if (await isLegacy(req, body)) return openSession(res, req, body, person);
-    return serveModern(req as NodeIncomingMessageLike, res, body);
+    if (await isLegacy(req, body)) return openSession(res, req, body, person, auth);
+    return perRequest(req, res, body, person);
   };
 
   const server = createServer((req, res) => {
@@ -257,6 +301,7 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
     sessions: () => table.size,
     async close() {
       stopUpdates();
+      stopEndings?.();
       await modern.close();
       await table.closeAll();
       await new Promise<void>((resolve) => {

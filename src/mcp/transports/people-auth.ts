@@ -1,12 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import { type Authentication, bearerToken, type Person } from '../../core/people/index.js';
+import { type Authentication, bearerToken, type Ending, type Person } from '../../core/people/index.js';
 import { personalAuthInfo } from '../people.js';
 import type { Refusal } from './guards.js';
 
-/** The people directory as the HTTP server needs it: a personal token checked now, per request. */
+/**
+ * The people directory as the HTTP server needs it: a personal token checked now, per request, and the
+ * credentials that stop counting (whose sessions and streams are closed at once).
+ */
 export interface HttpPeople {
   authenticate(bearer: string | undefined): Promise<Authentication>;
+  /** Whether a bearer may read `/metrics` (a metrics-only token too); without it, as `authenticate`. */
+  metricsAccess?(bearer: string | undefined): Promise<Authentication | { readonly ok: true }>;
+  onEnded?(listener: (ending: Ending) => void): () => void;
 }
 
 /** A request's person, and the credential that carries them to the handlers; or the 401 that refuses it. */
@@ -32,14 +38,29 @@ export async function checkPersonalToken(
       auth: personalAuthInfo(checked.person, checked.tokenId, checked.expires),
     };
   }
+  return { ok: false, refusal: unauthorized(checked) };
+}
+
+/**
+ * With a people file, `/metrics` is read with a metrics-only token (`omsdesk token issue --metrics`) or a
+ * person's own token; anything else is refused with 401 as on `/mcp`.
+ */
+export async function checkMetricsToken(
+  headers: IncomingHttpHeaders,
+  people: HttpPeople,
+): Promise<Refusal | undefined> {
+  const bearer = bearerToken(headers.authorization);
+  const checked = await (people.metricsAccess?.(bearer) ?? people.authenticate(bearer));
+  if (checked.ok) return undefined;
+  return unauthorized(checked);
+}
+
+function unauthorized(checked: Extract<Authentication, { ok: false }>): Refusal {
   const error = checked.reason === 'missing' ? '' : ', error="invalid_token"';
   return {
-    ok: false,
-    refusal: {
-      status: 401,
-      message: `unauthorized: ${checked.message}`,
-      headers: { 'WWW-Authenticate': `Bearer realm="omsdesk"${error}` },
-    },
+    status: 401,
+    message: `unauthorized: ${checked.message}`,
+    headers: { 'WWW-Authenticate': `Bearer realm="omsdesk"${error}` },
   };
 }
 

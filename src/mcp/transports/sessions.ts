@@ -23,9 +23,35 @@ interface Session {
   ready: boolean;
   /** With a people file: the person who opened it, the only one it ever serves. */
   readonly owner?: string;
+  /** With a people file: the id of the personal token it was opened with (its revocation closes it). */
+  readonly credential?: string;
+  /** When it was opened: a person over their cap loses their oldest first. */
+  readonly opened: number;
+}
+
+/** Who opens a session, with a people file. */
+export interface SessionOwner {
+  readonly id: string;
+  readonly mayOrder: boolean;
+  /** The id of the personal token the initialize came with. */
+  readonly credential?: string;
 }
 
 const idle = (s: Session): boolean => s.inFlight === 0 && s.calls.size === 0;
+
+/** The idle session least recently used, if any. */
+function leastRecentlyIdle(sessions: readonly Session[]): Session | undefined {
+  let found: Session | undefined;
+  for (const s of sessions) if (idle(s) && (found === undefined || s.lastSeen < found.lastSeen)) found = s;
+  return found;
+}
+
+/** The initialized session opened first, if any. */
+function oldest(sessions: readonly Session[]): Session | undefined {
+  let found: Session | undefined;
+  for (const s of sessions) if (s.ready && (found === undefined || s.opened < found.opened)) found = s;
+  return found;
+}
 
 /**
  * Counts the client's requests from arrival to answer on the connected transport. A cancelled request is
@@ -50,9 +76,11 @@ function trackCalls(session: Session, now: () => number): void {
   };
 }
 
-/** How many sessions may be open, and how long an idle one lives. */
+/** How many sessions may be open, in all and per person, and how long an idle one lives. */
 export interface SessionLimits {
   readonly maxSessions: number;
+  /** Most sessions one person holds (with a people file); their own oldest makes room for their next. */
+  readonly maxPerPerson: number;
   readonly idleMs: number;
 }
 
@@ -67,8 +95,11 @@ export interface SessionTime {
  * requests or streams is open, or while a call of its client is still running (a call waiting for a
  * person outlives its dropped stream, which the client may resume); idle ones expire after `idleMs`, and
  * when the table is full the least recently used idle one makes room, since most clients vanish without
- * saying goodbye. A closed session (DELETE, expired, evicted) lets go of every event it kept; all
- * sessions' events share one budget.
+ * saying goodbye. With a people file, one person holds at most `maxPerPerson` sessions (their own least
+ * recently used idle one, else their oldest, makes room for their next), and when the table is full of
+ * busy sessions, whoever holds the most gives up their oldest to someone holding fewer: one person's
+ * sessions never keep another out. A closed session (DELETE, expired, evicted) lets go of every event it
+ * kept; all sessions' events share one budget.
  */
 export class SessionTable {
   readonly #sessions = new Map<string, Session>();
@@ -109,12 +140,9 @@ export class SessionTable {
    * A new session for the initialize request answered on `res`, connected to a fresh server; undefined
    * when the table is full and every session is busy.
    */
-  async open(
-    res: ServerResponse,
-    owner?: { readonly id: string; readonly mayOrder: boolean },
-  ): Promise<SessionEndpoint | undefined> {
+  async open(res: ServerResponse, owner?: SessionOwner): Promise<SessionEndpoint | undefined> {
     // The slot is taken before the first await, so a burst of initializes cannot overfill the table.
-    if (this.#sessions.size >= this.limits.maxSessions && !this.#evictIdlest()) return undefined;
+    if (!this.#makeRoom(owner?.id)) return undefined;
     const id = randomUUID();
     const server = this.createServer(owner?.mayOrder ?? true);
     // Lets a client whose stream dropped while a person decides resume it and still get the answer.
@@ -137,7 +165,9 @@ export class SessionTable {
       calls: new Set(),
       lastSeen: this.time.now(),
       ready: false,
+      opened: this.time.now(),
       ...(owner === undefined ? {} : { owner: owner.id }),
+      ...(owner?.credential === undefined ? {} : { credential: owner.credential }),
     };
     this.#sessions.set(id, session);
     this.#hold(session, res);
@@ -145,6 +175,20 @@ export class SessionTable {
     trackCalls(session, this.time.now);
     send2025Codes(transport);
     return deliveringEndpoint(session.transport, session.events);
+  }
+
+  /**
+   * Closes at once every session of this person, or opened with this personal token, streams and calls
+   * included (a revoked token, a person removed): nothing more reaches them. Returns how many.
+   */
+  closeOf(whose: { readonly person?: string; readonly credential?: string }): number {
+    const closing = [...this.#sessions.values()].filter(
+      (s) =>
+        (whose.person !== undefined && s.owner === whose.person) ||
+        (whose.credential !== undefined && s.credential === whose.credential),
+    );
+    for (const s of closing) this.#drop(s.id);
+    return closing.length;
   }
 
   /** Closes every session and stops the sweep. */
@@ -167,13 +211,37 @@ export class SessionTable {
     });
   }
 
-  #evictIdlest(): boolean {
-    let idlest: Session | undefined;
+  /**
+   * Makes room for one more session of `owner` (synchronous): their own oldest goes when they are at their
+   * cap; when the table is full, the least recently used idle session, else the oldest of whoever holds
+   * the most, when that is at least two more than `owner` holds (so the two never just swap a session).
+   * False when no room can be made.
+   */
+  #makeRoom(owner: string | undefined): boolean {
+    const held = new Map<string | undefined, Session[]>();
     for (const s of this.#sessions.values()) {
-      if (idle(s) && (idlest === undefined || s.lastSeen < idlest.lastSeen)) idlest = s;
+      const list = held.get(s.owner);
+      if (list === undefined) held.set(s.owner, [s]);
+      else list.push(s);
     }
-    if (idlest) this.#drop(idlest.id);
-    return idlest !== undefined;
+    const own = held.get(owner) ?? [];
+    if (owner !== undefined && own.length >= this.limits.maxPerPerson) {
+      // A session still initializing is never taken: its client has not even learnt its id.
+      const victim = leastRecentlyIdle(own) ?? oldest(own);
+      if (victim !== undefined) this.#drop(victim.id);
+      return victim !== undefined;
+    }
+    if (this.#sessions.size < this.limits.maxSessions) return true;
+    const idlest = leastRecentlyIdle([...this.#sessions.values()]);
+    if (idlest !== undefined) {
+      this.#drop(idlest.id);
+      return true;
+    }
+    let most: Session[] = [];
+    for (const list of held.values()) if (list.length > most.length) most = list;
+    const victim = most.length > own.length + 1 ? oldest(most) : undefined;
+    if (victim !== undefined) this.#drop(victim.id);
+    return victim !== undefined;
   }
 
   #drop(id: string): void {

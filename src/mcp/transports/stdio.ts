@@ -1,5 +1,7 @@
+import type { McpServer, Transport } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio as serveEras } from '@modelcontextprotocol/server/stdio';
 import type { Logger } from '../../core/logger.js';
+import { decidesTicket, fitOrdering } from '../ordering.js';
 import type { McpService } from '../server.js';
 import { checkEachStdioMessage } from './stdio-eras.js';
 
@@ -35,13 +37,20 @@ export function serveStdio(
   });
   streams.stdin.once('end', () => done());
   streams.stdin.once('close', () => done());
+  const servers = new Set<McpServer>();
   const handle = serveEras(
-    async ({ era }) => service.server({ era, mayOrder: (await mayOrder?.()) ?? true }),
+    async ({ era }) => {
+      const server = service.server({ era, mayOrder: (await mayOrder?.()) ?? true });
+      servers.add(server);
+      return server;
+    },
     {
       transport,
       onerror: (error) => logger.debug('mcp stdio', { error: error.message }),
     },
   );
+  // Wrapped first, so it sees only the messages the version checks let through.
+  letDecisionsThrough(transport, servers);
   checkEachStdioMessage(transport);
   return {
     closed,
@@ -49,5 +58,17 @@ export function serveStdio(
       await handle.close();
       done();
     },
+  };
+}
+
+/**
+ * A call that decides a ticket already asked for reaches its tool whatever its person's role now, so the
+ * gate says why it refuses and records it (its handler fits the lists to the role again).
+ */
+function letDecisionsThrough(transport: Transport, servers: ReadonlySet<McpServer>): void {
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    if (decidesTicket(message)) for (const server of servers) fitOrdering(server, true);
+    deliver?.(message, extra);
   };
 }

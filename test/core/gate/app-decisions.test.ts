@@ -14,7 +14,12 @@ const TEAM: Person[] = [
   { id: 'asha', role: 'trader' },
   { id: 'vik', role: 'trader' },
 ];
-const people = { fourEyes: false, person: (id: string) => TEAM.find((p) => p.id === id) };
+const people = {
+  fourEyes: false,
+  person: (id: string) => TEAM.find((p) => p.id === id),
+  credentialActive: () => true,
+  refresh: async () => undefined,
+};
 const onCard = (person: string): Actor => ({ channel: 'mcp-app', id: 'host', person });
 const BUY = {
   kind: 'single',

@@ -1,7 +1,12 @@
 import { rm } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../../../src/core/audit/index.js';
-import { type GatePeople, isGateError, type Ticket } from '../../../src/core/gate/index.js';
+import {
+  type GatePeople,
+  isGateError,
+  type Ticket,
+  withdrawWhenEnded,
+} from '../../../src/core/gate/index.js';
 import type { Person } from '../../../src/core/people/index.js';
 import { type GateHarness, startGate } from './harness.js';
 
@@ -12,11 +17,21 @@ afterEach(async () => {
 });
 
 /** The people file as the gate reads it, editable by the test as a person would edit the file. */
-function peopleOf(list: Person[], fourEyes: boolean): GatePeople & { set(list: Person[]): void } {
+function peopleOf(
+  list: Person[],
+  fourEyes: boolean,
+): GatePeople & { set(list: Person[]): void; revoked: Set<string>; onRefresh?: () => void } {
   let byId = new Map(list.map((p) => [p.id, p]));
   return {
     fourEyes,
+    revoked: new Set(),
     person: (id) => byId.get(id),
+    credentialActive(id) {
+      return !this.revoked.has(id);
+    },
+    async refresh() {
+      this.onRefresh?.();
+    },
     set(next) {
       byId = new Map(next.map((p) => [p.id, p]));
     },
@@ -61,6 +76,66 @@ async function refusal(p: Promise<unknown>): Promise<string> {
 }
 
 describe('the gate judges decisions by person, whichever way they came in', () => {
+  it('declines at its start a ticket left waiting by a crash whose token was revoked while no server ran', async () => {
+    const people = peopleOf(TEAM, true);
+    g = await startGate({}, { people });
+    const asked = { ...mcp('vik'), credential: 'a1b2c3d4e5f6' };
+    const left = await g.gate.preview(BUY, asked, undefined, 'discord');
+    const kept = await g.gate.preview(BUY, { ...asked, credential: 'f6e5d4c3b2a1' }, undefined, 'discord');
+    people.revoked.add('a1b2c3d4e5f6');
+    const gate = await g.reopen({ people });
+    const stop = withdrawWhenEnded(gate, {
+      ...people,
+      onEnded: () => () => undefined,
+      tokenActive: (id) => people.credentialActive(id),
+    });
+    await vi.waitFor(() => expect(gate.get(left.id)?.status).toBe('DECLINED'));
+    expect(gate.get(left.id)?.reason).toMatch(
+      /token a1b2c3d4e5f6, which asked for it, ended while omsdesk was stopped/,
+    );
+    expect(gate.get(kept.id)?.status).toBe('PENDING');
+    expect(g.placements).toHaveLength(0);
+    stop();
+  });
+
+  it('reads the requester’s token and role again right before the orders leave: one revoked or demoted during the approval’s re-check is refused and recorded, nothing sent', async () => {
+    const people = peopleOf(TEAM, true);
+    g = await startGate({}, { people });
+    const asked = { ...mcp('vik'), credential: 'a1b2c3d4e5f6' };
+    const first = await g.gate.preview(BUY, asked, undefined, 'discord');
+    const card = { channelId: '300', messageId: `m-${first.id}` };
+    await g.gate.bindCard(first.id, card);
+    people.onRefresh = () => people.revoked.add('a1b2c3d4e5f6');
+    expect(
+      await refusal(g.gate.approve(first.id, discord('ravi'), { via: { path: 'discord', card } })),
+    ).toMatch(/personal token a1b2c3d4e5f6 that asked for ticket .* no longer counts.*Nothing was sent/);
+    people.onRefresh = () => people.set(TEAM.map((p) => (p.id === 'asha' ? { ...p, role: 'viewer' } : p)));
+    const { ticket, via } = await forCard(g, 'asha');
+    expect(await refusal(g.gate.approve(ticket.id, discord('ravi'), { via }))).toMatch(
+      /asha, who asked for ticket .*, may no longer place orders/,
+    );
+    expect(g.placements).toHaveLength(0);
+    const refused = (await g.auditEntries()).filter((e) => e.event === 'refused').map((e) => e.ticket);
+    expect(refused).toEqual([first.id, ticket.id]);
+    // A ticket whose token is already known revoked is refused at the click, before anything is held.
+    const later = await g.gate.preview(BUY, asked, undefined, 'discord');
+    const laterCard = { channelId: '300', messageId: `m-${later.id}` };
+    await g.gate.bindCard(later.id, laterCard);
+    expect(
+      await refusal(g.gate.approve(later.id, discord('ravi'), { via: { path: 'discord', card: laterCard } })),
+    ).toMatch(/no longer counts/);
+    expect(g.gate.get(later.id)?.status).toBe('PENDING');
+    expect(
+      (await g.gate.withdraw({ credential: 'a1b2c3d4e5f6' }, 'token a1b2c3d4e5f6 was revoked')).map(
+        (t) => t.id,
+      ),
+    ).toEqual([later.id]);
+    expect(g.gate.get(later.id)).toMatchObject({
+      status: 'DECLINED',
+      reason: expect.stringMatching(/was revoked/),
+    });
+  });
+
   it('under four-eyes, refuses a requester approving their own MCP ticket on its Discord card, and lets another approver', async () => {
     const people = peopleOf([...TEAM, { id: 'asha', role: 'approver', discord: '100000000000000001' }], true);
     g = await startGate({}, { people });

@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { canApprove, canHalt, canRequest } from '../../../src/core/people/index.js';
+import { canApprove, canHalt, canRequest, openPeopleDirectory } from '../../../src/core/people/index.js';
 import { ASHA, directoryHarness, peopleText, RAVI } from './harness.js';
 
 let harness: Awaited<ReturnType<typeof directoryHarness>> | undefined;
@@ -133,20 +134,45 @@ describe('personal tokens', () => {
     });
   });
 
-  it('refuses the token of a person removed from the people file, and takes a demotion on the next request', async () => {
+  it('revokes for good the tokens of a person removed from the people file (an entry with the same id later brings none back), and takes a demotion on the next request', async () => {
     harness = await directoryHarness();
     const issued = await harness.issue('asha');
+    const other = await harness.issue('asha');
     await harness.writePeople([{ ...ASHA, role: 'viewer' }, RAVI]);
     expect(await harness.directory.authenticate(issued.token)).toMatchObject({
       ok: true,
       person: { role: 'viewer' },
     });
+    const endings: string[] = [];
+    harness.directory.onEnded((e) => endings.push(`${e.kind} ${e.kind === 'token' ? e.tokenId : e.person}`));
     await harness.writePeople([RAVI]);
     const refused = await harness.directory.authenticate(issued.token);
-    expect(refused).toMatchObject({ ok: false, reason: 'unknown' });
-    expect(refused.ok ? '' : refused.message).toMatch(
-      /"asha", whose token this is, is no longer in the people file/,
-    );
+    expect(refused).toMatchObject({ ok: false, reason: 'revoked' });
+    expect(refused.ok ? '' : refused.message).toMatch(/revoked because its person left the people file/);
+    expect(endings.sort()).toEqual([`person asha`, `token ${issued.id}`, `token ${other.id}`].sort());
+    await harness.writePeople([ASHA, RAVI]);
+    for (const token of [issued, other])
+      expect(await harness.directory.authenticate(token.token)).toMatchObject({
+        ok: false,
+        reason: 'revoked',
+      });
+    expect(harness.directory.tokenActive(issued.id)).toBe(false);
+    await harness.cli.refresh();
+    expect(harness.cli.list().map((t) => [t.id, t.revoked?.by])).toEqual([
+      [issued.id, { channel: 'omsdesk', id: 'people-file' }],
+      [other.id, { channel: 'omsdesk', id: 'people-file' }],
+    ]);
+  });
+
+  it('revokes at its start the tokens of a person removed while no server ran', async () => {
+    harness = await directoryHarness();
+    const issued = await harness.issue('asha');
+    await harness.writePeople([RAVI]);
+    const audit = { path: join(harness.dir, 'audit.jsonl'), append: async () => undefined };
+    const reopened = await openPeopleDirectory({ ...harness, dataDir: harness.dir, audit });
+    await harness.writePeople([ASHA, RAVI]);
+    expect(await reopened.authenticate(issued.token)).toMatchObject({ ok: false, reason: 'revoked' });
+    await reopened.close();
   });
 
   it('refuses every token while the journal cannot be read, and recovers', async () => {

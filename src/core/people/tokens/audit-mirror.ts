@@ -172,7 +172,10 @@ function auditRecord(step: Step): AuditRecord {
     data: {
       person: t.person,
       tokenId: t.id,
-      ...(step.kind === 'issue' ? { expires: toIstIso(t.expires) } : {}),
+      ...(step.kind === 'issue'
+        ? { expires: Number.isFinite(t.expires) ? toIstIso(t.expires) : 'never' }
+        : {}),
+      ...(t.scope === undefined ? {} : { scope: t.scope }),
       journal: step.offset,
     },
   };

@@ -2,8 +2,11 @@ import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 
-/** Where a token was issued or revoked: on the machine's command line, or (later) by a linked Discord person. */
-export type TokenChannel = 'cli' | 'discord';
+/**
+ * Where a token was issued or revoked: on the machine's command line, by a linked Discord person, or by
+ * omsdesk itself (its person left the people file).
+ */
+export type TokenChannel = 'cli' | 'discord' | 'omsdesk';
 
 /** Who issued or revoked a token, and through which channel. */
 export interface TokenActor {
@@ -11,7 +14,7 @@ export interface TokenActor {
   readonly id: string;
 }
 
-const actor = z.object({ channel: z.enum(['cli', 'discord']), id: z.string() });
+const actor = z.object({ channel: z.enum(['cli', 'discord', 'omsdesk']), id: z.string() });
 const record = z.discriminatedUnion('op', [
   z.object({
     op: z.literal('issue'),
@@ -19,7 +22,10 @@ const record = z.discriminatedUnion('op', [
     person: z.string(),
     hash: z.string().regex(/^[0-9a-f]{64}$/),
     at: z.iso.datetime({ offset: true }),
-    expires: z.iso.datetime({ offset: true }),
+    /** Absent for a token that never expires (a metrics-only token). */
+    expires: z.iso.datetime({ offset: true }).optional(),
+    /** `metrics`: the token reads `/metrics` and nothing else. */
+    scope: z.literal('metrics').optional(),
     by: actor,
   }),
   z.object({ op: z.literal('revoke'), id: z.string(), at: z.iso.datetime({ offset: true }), by: actor }),

@@ -11,7 +11,10 @@ export interface StoredToken {
   readonly person: string;
   readonly hash: string;
   readonly created: number;
+  /** When it stops working; `Infinity` for a token that never expires (a metrics-only token). */
   readonly expires: number;
+  /** `metrics`: it reads `/metrics` and nothing else, and belongs to a scraper, not a person. */
+  readonly scope?: 'metrics';
   readonly issuedBy: TokenActor;
   readonly revoked?: { readonly at: number; readonly by: TokenActor };
   /** Byte offsets of the journal lines that issued and revoked it. */
@@ -34,6 +37,9 @@ export class TokenError extends Error {
 
 const DAY_MS = 86_400_000;
 
+/** What a metrics-only token's owner is listed as: `metrics:<scraper>`, never a person's id. */
+export const METRICS_PREFIX = 'metrics:';
+
 /**
  * The personal tokens of a data dir, from its append-only journal (`tokens.jsonl`). Any process may
  * append (the command line while the server runs, later the server itself); each reader catches up by
@@ -47,6 +53,8 @@ export class TokenStore {
   /** The journal's signature when last read: while it holds, a look costs one `stat`. */
   #seen: string | undefined = 'not read yet';
   #changed = false;
+  /** Tokens revoked since the last `takeRevoked`, in journal order. */
+  #revokedNews: StoredToken[] = [];
   readonly #refresh = coalesced(() => this.#catchUp());
 
   constructor(path: string, logger?: Logger) {
@@ -70,6 +78,13 @@ export class TokenStore {
   /** One token by id, as of the last refresh. */
   get(id: string): StoredToken | undefined {
     return this.#tokens.get(id);
+  }
+
+  /** The tokens whose revocation was read since the last call (whoever refreshed), to end what they started. */
+  takeRevoked(): StoredToken[] {
+    const news = this.#revokedNews;
+    this.#revokedNews = [];
+    return news;
   }
 
   /** Every token, oldest first, as of the last refresh. */
@@ -96,6 +111,24 @@ export class TokenStore {
       by,
     });
     return { ...made, expires };
+  }
+
+  /**
+   * Issues a token that reads `/metrics` and nothing else, for the scraper `name` (listed as
+   * `metrics:<name>`); it never expires, and is revoked like any other.
+   */
+  async issueMetrics(name: string, by: TokenActor, now: number): Promise<NewToken> {
+    const made = newToken();
+    await appendRecord(this.path, {
+      op: 'issue',
+      id: made.id,
+      person: `${METRICS_PREFIX}${name}`,
+      hash: made.hash,
+      at: toIstIso(now),
+      scope: 'metrics',
+      by,
+    });
+    return made;
   }
 
   /** Revokes one token; refuses an unknown id and a token already revoked. */
@@ -149,18 +182,21 @@ export class TokenStore {
         person: record.person,
         hash: record.hash,
         created: Date.parse(record.at),
-        expires: Date.parse(record.expires),
+        expires: record.expires === undefined ? Number.POSITIVE_INFINITY : Date.parse(record.expires),
+        ...(record.scope === undefined ? {} : { scope: record.scope }),
         issuedBy: record.by,
         journal: { issue: offset },
       });
     } else {
       // A revocation of an unknown or already revoked token changes nothing (two revokes that raced).
       if (known === undefined || known.revoked !== undefined) return;
-      this.#tokens.set(record.id, {
+      const revoked: StoredToken = {
         ...known,
         revoked: { at: Date.parse(record.at), by: record.by },
         journal: { ...known.journal, revoke: offset },
-      });
+      };
+      this.#tokens.set(record.id, revoked);
+      this.#revokedNews.push(revoked);
     }
     this.#changed = true;
   }
