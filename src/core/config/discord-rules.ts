@@ -43,7 +43,12 @@ export function discordRules(v: Parsed, raw: Raw): ConfigProblem[] {
 /** Discord settings given without a token: the bot will not run, which is worth saying. */
 export function discordWarnings(raw: Raw): string[] {
   if (given(raw, 'DISCORD_TOKEN')) return [];
-  const set = DISCORD_SETTINGS.filter((name) => given(raw, name));
+  // Sign-in with Discord uses the application's id and the REST base without a bot.
+  const signIn = given(raw, 'DISCORD_CLIENT_SECRET');
+  const set = DISCORD_SETTINGS.filter(
+    (name) =>
+      given(raw, name) && !(signIn && (name === 'DISCORD_APPLICATION_ID' || name === 'DISCORD_API_URL')),
+  );
   return set.length === 0
     ? []
     : [`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} ignored without DISCORD_TOKEN.`];
