@@ -104,7 +104,7 @@ export function createProvider(parts: ProviderParts): Provider {
     fetchResponseBodyLimits: { 'client_id metadata document': 5 * 1024 },
     async renderError(ctx: KoaContextWithOIDC, out) {
       ctx.type = 'html';
-      ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in refused · omsdesk</title></head><body><main><h1>Sign-in refused</h1><p role="alert">${escape(String(out.error))}: ${escape(String(out.error_description ?? ''))}</p></main></body></html>`;
+      ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in refused · omsdesk</title></head><body><main><h1>Sign-in refused</h1><p role="alert">${escapeText(String(out.error))}: ${escapeText(String(out.error_description ?? ''))}</p></main></body></html>`;
     },
   };
   const provider = new Provider(parts.issuer, configuration);
@@ -118,4 +118,4 @@ export function createProvider(parts: ProviderParts): Provider {
   return provider;
 }
 
-const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeText = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -31,7 +31,8 @@ export function sendPage(res: ServerResponse, status: number, html: string): voi
     'content-security-policy': CONTENT_SECURITY_POLICY,
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
+    // Not no-referrer: with it a browser posts the forms with `Origin: null`, which the form guard refuses.
+    'referrer-policy': 'same-origin',
   });
   res.end(html);
 }

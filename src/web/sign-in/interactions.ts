@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Logger } from '../../core/logger.js';
@@ -18,7 +19,7 @@ export interface InteractionParts {
   readonly logger: Logger;
 }
 
-const INTERACTION = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(discord|token|consent))?$/;
+const INTERACTION = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(discord|token|consent|signed-in))?$/;
 
 /** Whether a path is one of the sign-in pages'. */
 export const isPagePath = (path: string): boolean => path === DISCORD_CALLBACK_PATH || INTERACTION.test(path);
@@ -197,8 +198,15 @@ export function interactionRoutes(p: InteractionParts) {
     );
   };
 
-  /** Discord's way back: the state taken once, the code exchanged, the Discord user mapped to a person. */
-  const fromDiscord = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
+  /** Who Discord said signed in, per interaction, until its own browser comes to finish (once). */
+  const arrived = new Map<string, { nonce: string; person: Person; at: number }>();
+
+  /**
+   * Discord's way back: the state taken once, the code exchanged, the Discord user mapped to a person.
+   * The interaction's cookie lives under its own path, so the browser is sent there to finish: only the
+   * browser that started this sign-in can.
+   */
+  const fromDiscord = async (res: ServerResponse, url: URL): Promise<void> => {
     const discord = p.discord;
     if (discord === undefined)
       return refuse(
@@ -216,15 +224,6 @@ export function interactionRoutes(p: InteractionParts) {
         'Sign-in refused',
         'This answer from Discord does not match a sign-in started here (invalid state): start again from your assistant.',
         'discord state mismatch',
-      );
-    const found = await details(req, res, pending.interaction);
-    if (found === undefined)
-      return refuse(
-        res,
-        400,
-        'Sign-in refused',
-        'This sign-in was started in another browser or is over: start again from your assistant.',
-        'discord callback without its interaction',
       );
     const error = url.searchParams.get('error');
     const code = url.searchParams.get('code');
@@ -258,19 +257,55 @@ export function interactionRoutes(p: InteractionParts) {
         'Your Discord account is not linked to anyone in this desk’s people file, so no assistant can act for you. Ask the desk’s operator to add you.',
         `discord user ${userId} is in no people file`,
       );
-    return signedIn(req, res, person, 'discord');
+    const nonce = randomBytes(18).toString('base64url');
+    arrived.set(pending.interaction, { nonce, person, at: Date.now() });
+    if (arrived.size > 1_000) arrived.delete(arrived.keys().next().value as string);
+    res
+      .writeHead(303, {
+        location: `/interaction/${pending.interaction}/signed-in?n=${nonce}`,
+        'cache-control': 'no-store',
+      })
+      .end();
+  };
+
+  /** The browser that started the sign-in, back from Discord: the person is signed in. */
+  const finishDiscord = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    uid: string,
+    url: URL,
+  ): Promise<void> => {
+    const came = arrived.get(uid);
+    arrived.delete(uid);
+    const found = await details(req, res, uid);
+    if (
+      found === undefined ||
+      came === undefined ||
+      came.nonce !== url.searchParams.get('n') ||
+      Date.now() - came.at > 10 * 60_000
+    )
+      return refuse(
+        res,
+        400,
+        'Sign-in refused',
+        'This sign-in was started in another browser or is over: start again from your assistant.',
+        'discord sign-in finished without its interaction',
+      );
+    return signedIn(req, res, came.person, 'discord');
   };
 
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
     if (url.pathname === DISCORD_CALLBACK_PATH && req.method === 'GET') {
-      await fromDiscord(req, res, url);
+      await fromDiscord(res, url);
       return true;
     }
     const match = INTERACTION.exec(url.pathname);
     if (match === null) return false;
     const [, uid = '', step] = match;
     if (step === undefined && req.method === 'GET') await show(req, res, uid);
-    else if (step !== undefined && req.method === 'POST') await post(req, res, uid, step);
+    else if (step === 'signed-in' && req.method === 'GET') await finishDiscord(req, res, uid, url);
+    else if (step !== undefined && step !== 'signed-in' && req.method === 'POST')
+      await post(req, res, uid, step);
     else sendPage(res, 405, messagePage('Not allowed', 'This page does not take that.'));
     return true;
   };
