@@ -20,13 +20,13 @@ export class FakeDiscordOAuth {
   /** Serves an OAuth path; false for any other. */
   handle(req: IncomingMessage, res: ServerResponse): boolean {
     const url = new URL(req.url ?? '/', 'http://fake');
-    if (url.pathname === '/oauth2/authorize' && req.method === 'GET') return (this.#page(res, url), true);
-    if (url.pathname === '/oauth2/authorize' && req.method === 'POST')
-      return (void this.#approve(req, res), true);
-    if (url.pathname === '/api/oauth2/token' && req.method === 'POST')
-      return (void this.#token(req, res), true);
-    if (url.pathname === '/api/users/@me' && req.method === 'GET') return (this.#me(req, res), true);
-    return false;
+    const route = `${req.method} ${url.pathname}`;
+    if (route === 'GET /oauth2/authorize') this.#page(res, url);
+    else if (route === 'POST /oauth2/authorize') void this.#approve(req, res);
+    else if (route === 'POST /api/oauth2/token') void this.#token(req, res);
+    else if (route === 'GET /api/users/@me') this.#me(req, res);
+    else return false;
+    return true;
   }
 
   #page(res: ServerResponse, url: URL): void {
@@ -93,9 +93,9 @@ export class FakeDiscordOAuth {
   #me(req: IncomingMessage, res: ServerResponse): void {
     const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
     const user = this.#tokens.get(token);
-    if (user === undefined) return json(res, 401, { message: '401: Unauthorized', code: 0 });
-    if (this.mode === 'user-lies') return json(res, 200, { id: 'everyone', username: 'asha' });
-    json(res, 200, { id: user, username: `user${user.slice(-3)}` });
+    if (user === undefined) json(res, 401, { message: '401: Unauthorized', code: 0 });
+    else if (this.mode === 'user-lies') json(res, 200, { id: 'everyone', username: 'asha' });
+    else json(res, 200, { id: user, username: `user${user.slice(-3)}` });
   }
 }
 
