@@ -88,7 +88,9 @@ export async function callbackCatcher(): Promise<{
 }> {
   let last: URL | undefined;
   const server: Server = createServer((req, res) => {
-    last = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // A browser also asks for /favicon.ico: only the callback counts.
+    if (url.pathname === '/callback') last = url;
     res
       .writeHead(200, { 'content-type': 'text/html' })
       .end('<!doctype html><title>Back</title><h1>You can close this window</h1>');
@@ -126,4 +128,39 @@ export async function signInWithDiscord(page: Page, authorizationUrl: URL, appro
   await page.getByRole('heading', { name: 'Allow access to the desk?' }).waitFor();
   await page.getByRole('button', { name: approve ? 'Approve' : 'Deny' }).click();
   await page.waitForURL(/\/callback\?/);
+}
+
+/** Signs in by pasting a personal token, then approves (or denies) on the consent page. */
+export async function signInWithToken(
+  page: Page,
+  authorizationUrl: URL,
+  token: string,
+  approve = true,
+): Promise<void> {
+  await page.goto(authorizationUrl.toString());
+  await page.getByLabel('Personal token').fill(token);
+  await page.getByRole('button', { name: 'Sign in with this token' }).click();
+  await page.getByRole('heading', { name: 'Allow access to the desk?' }).waitFor();
+  await page.getByRole('button', { name: approve ? 'Approve' : 'Deny' }).click();
+  await page.waitForURL(/\/callback\?/);
+}
+
+/** Client metadata documents on a loopback host, reached as `https://assistant.test/…` by the server's fetch. */
+export async function metadataHost(documents: Record<string, { status?: number; body: string }>) {
+  const server = createServer((req, res) => {
+    const doc = documents[req.url ?? ''];
+    if (doc === undefined) res.writeHead(404).end();
+    else res.writeHead(doc.status ?? 200, { 'content-type': 'application/json' }).end(doc.body);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const fetchDocument = (url: string | URL, init: RequestInit): Promise<Response> => {
+    const target = new URL(url);
+    if (target.host !== 'assistant.test') return Promise.reject(new Error(`no such host ${target.host}`));
+    if (target.pathname === '/unreachable.json') return Promise.reject(new TypeError('fetch failed'));
+    const { dispatcher: _guard, ...rest } = init as RequestInit & { dispatcher?: unknown };
+    return fetch(`http://127.0.0.1:${port}${target.pathname}`, rest);
+  };
+  return { fetch: fetchDocument, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -4,13 +4,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buttonsOf } from '../discord/harness.js';
 import { APPROVALS_CHANNEL } from '../fakes/discord/ids.js';
 import { launchBrowser } from '../helpers/browser.js';
-import { INIT } from '../mcp/http-client.js';
+import { INIT, MODERN } from '../mcp/http-client.js';
 import { RAVI_U, startTeam, type Team } from '../people/harness.js';
 import {
   AssistantAuth,
   callbackCatcher,
+  metadataHost,
   oauthClient,
   signInWithDiscord,
+  signInWithToken,
   UnauthorizedError,
 } from './oauth-client.js';
 
@@ -112,6 +114,50 @@ describe('sign in with Discord: an assistant reaches /oauth/mcp as a person, thr
     for (const secret of [before.access_token, before.refresh_token, after.access_token, after.refresh_token])
       expect(files).not.toContain(secret);
     expect(files).not.toContain(String(back.searchParams.get('code')));
+  });
+});
+
+describe('registration by a client ID metadata document, and sign-in with a personal token', () => {
+  it('takes the client from its https document, signs a person without Discord in with their personal token, and serves them', async () => {
+    const callback = await callbackCatcher();
+    closing.push(callback.close);
+    const clientId = 'https://assistant.test/client.json';
+    const host = await metadataHost({
+      '/client.json': {
+        body: JSON.stringify({
+          client_id: clientId,
+          client_name: 'Document Assistant',
+          redirect_uris: [callback.url],
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'none',
+        }),
+      },
+    });
+    closing.push(host.close);
+    team = await startTeam({ signIn: { fetch: host.fetch } });
+    const issuer = team.signIn?.signIn.issuer as string;
+    const meena = await team.issue('meena');
+    const auth = new AssistantAuth(callback.url, clientId, 'Document Assistant');
+    const url = `${issuer}/oauth/mcp`;
+    const first = oauthClient(url, auth, MODERN);
+    await expect(first.client.connect(first.transport)).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(auth.registered?.client_id).toBe(clientId);
+    const page = await browser.newPage();
+    page.setDefaultTimeout(5_000);
+    closing.push(() => page.close());
+    await page.goto(String(auth.authorizationUrl));
+    await page.getByText('Document Assistant asks to reach the trading desk as you.').waitFor();
+    await signInWithToken(page, auth.authorizationUrl as URL, meena.token);
+    await first.transport.finishAuth((callback.last() as URL).searchParams);
+    const { client, transport } = oauthClient(url, auth, MODERN);
+    await client.connect(transport);
+    closing.push(() => client.close());
+    expect((await client.callTool({ name: 'whoami', arguments: {} })).structuredContent).toMatchObject({
+      person: 'meena',
+      role: 'viewer',
+    });
+    expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('place_order');
   });
 });
 

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { GrantFiles, PeopleDirectory } from '../../core/people/index.js';
 import { grantAdapter, secretHash } from './adapter.js';
@@ -53,6 +54,8 @@ export function createProvider(parts: ProviderParts): Provider {
     adapter: grantAdapter(parts.files, parts.now),
     clients: [],
     cookies: { keys: [parts.cookieKey.toString('base64url')] },
+    // Signs only ID tokens, which MCP's clients do not use: a key made for this process is enough.
+    jwks: { keys: [signingKey()] },
     routes: OAUTH_ROUTES,
     responseTypes: ['code'],
     scopes: [MCP_SCOPE, 'offline_access'],
@@ -116,6 +119,12 @@ export function createProvider(parts: ProviderParts): Provider {
   };
   if (new URL(parts.issuer).protocol === 'https:') provider.proxy = true;
   return provider;
+}
+
+/** A fresh RSA key for the library's signatures, never written anywhere. */
+function signingKey() {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { ...privateKey.export({ format: 'jwk' }), kid: 'omsdesk', use: 'sig', alg: 'RS256' };
 }
 
 const escapeText = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
