@@ -1,0 +1,251 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GrantFiles } from '../../src/core/people/index.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { INIT } from '../mcp/http-client.js';
+import { startTeam, type Team, ZED_U } from '../people/harness.js';
+import { callbackCatcher, metadataHost, signInWithToken } from './oauth-client.js';
+
+let browser: Browser;
+let team: Team | undefined;
+const closing: Array<() => Promise<unknown>> = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const close of closing.splice(0).reverse()) await close().catch(() => undefined);
+  await team?.close();
+  team = undefined;
+});
+
+const b64 = (bytes: Buffer): string => bytes.toString('base64url');
+
+/** A team with sign-in, a client registered by plain HTTP, a browser page and the assistant's callback. */
+async function setUp(fetchDocument?: (url: string | URL, init: RequestInit) => Promise<Response>) {
+  team = await startTeam({ signIn: fetchDocument === undefined ? {} : { fetch: fetchDocument } });
+  const issuer = team.signIn?.signIn.issuer as string;
+  const callback = await callbackCatcher();
+  closing.push(callback.close);
+  const registered = await post(`${issuer}/register`, 'application/json', {
+    client_name: 'Raw Client',
+    redirect_uris: [callback.url],
+    grant_types: ['authorization_code', 'refresh_token'],
+    token_endpoint_auth_method: 'none',
+  });
+  const clientId = String(registered.body.client_id);
+  const page = await browser.newPage();
+  page.setDefaultTimeout(5_000);
+  closing.push(() => page.close());
+  const t = team;
+  /** An authorization request with a fresh PKCE pair. */
+  const authorize = (extra: Record<string, string> = {}) => {
+    const verifier = b64(randomBytes(32));
+    const url = new URL(`${issuer}/authorize`);
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: callback.url,
+      code_challenge: b64(createHash('sha256').update(verifier).digest()),
+      code_challenge_method: 'S256',
+      state: 'st',
+      scope: 'mcp offline_access',
+      resource: `${issuer}/oauth/mcp`,
+      ...extra,
+    }).toString();
+    return { url, verifier };
+  };
+  /** A code, after Asha signs in with her personal token and approves (in a browser of her own). */
+  const code = async () => {
+    const asha = await t.issue('asha');
+    const { url, verifier } = authorize();
+    const context = await browser.newContext();
+    closing.push(() => context.close());
+    const own = await context.newPage();
+    own.setDefaultTimeout(5_000);
+    await signInWithToken(own, url, asha.token);
+    return { code: String(callback.last()?.searchParams.get('code')), verifier };
+  };
+  const exchange = (c: string, verifier: string) =>
+    post(`${issuer}/token`, 'application/x-www-form-urlencoded', {
+      grant_type: 'authorization_code',
+      code: c,
+      code_verifier: verifier,
+      redirect_uri: callback.url,
+      client_id: clientId,
+    });
+  return { t, issuer, clientId, page, callback, authorize, code, exchange };
+}
+
+async function post(url: string, type: string, body: Record<string, unknown>) {
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': type },
+    body:
+      type === 'application/json'
+        ? JSON.stringify(body)
+        : new URLSearchParams(body as Record<string, string>).toString(),
+  });
+  return {
+    status: answer.status,
+    body: (await answer.json().catch(() => ({}))) as Record<string, unknown>,
+  };
+}
+
+/** A 2025-11-25 initialize with a bearer, by plain HTTP: its status and challenge. */
+async function mcpWith(url: string, token: string) {
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify(INIT),
+  });
+  await answer.body?.cancel();
+  return { status: answer.status, challenge: answer.headers.get('www-authenticate') ?? '' };
+}
+
+const grants = (t: Team) => new GrantFiles(t.d.g.dataDir).grants(Date.now());
+
+async function pageText(page: Page): Promise<string> {
+  return (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+}
+
+describe('OAuth refusals over plain HTTP, each with the RFC error code and nothing issued', () => {
+  it('a wrong PKCE verifier, a reused code and an expired code: invalid_grant', async () => {
+    const s = await setUp();
+    const first = await s.code();
+    const wrong = await s.exchange(first.code, b64(randomBytes(32)));
+    expect([wrong.status, wrong.body.error, wrong.body.access_token]).toEqual([
+      400,
+      'invalid_grant',
+      undefined,
+    ]);
+
+    const second = await s.code();
+    const ok = await s.exchange(second.code, second.verifier);
+    expect(ok.body.access_token).toEqual(expect.any(String));
+    const reused = await s.exchange(second.code, second.verifier);
+    expect([reused.status, reused.body.error, reused.body.access_token]).toEqual([
+      400,
+      'invalid_grant',
+      undefined,
+    ]);
+    // A code used twice ends what it started: the token it gave stops working.
+    expect((await mcpWith(`${s.issuer}/oauth/mcp`, String(ok.body.access_token))).status).toBe(401);
+
+    const third = await s.code();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    const late = await s.exchange(third.code, third.verifier);
+    expect([late.status, late.body.error, late.body.access_token]).toEqual([400, 'invalid_grant', undefined]);
+    expect(s.t.logs.some((l) => l.includes('oauth refused: invalid_grant'))).toBe(true);
+  });
+
+  it('an unregistered redirect URI, a token for another resource, PKCE other than S256, and a Discord answer with a state never given', async () => {
+    const s = await setUp();
+    const evil = s.authorize({ redirect_uri: 'http://127.0.0.1:9/elsewhere' });
+    const answer = await fetch(evil.url, { redirect: 'manual' });
+    expect([answer.status, await answer.text()]).toEqual([
+      400,
+      expect.stringContaining('invalid_redirect_uri'),
+    ]);
+
+    const plain = s.authorize({ code_challenge_method: 'plain' });
+    await s.page.goto(plain.url.toString());
+    expect(String(s.callback.last()?.searchParams.get('error'))).toBe('invalid_request');
+
+    const other = s.authorize({ resource: 'https://other.example/mcp' });
+    await s.page.goto(other.url.toString());
+    expect(s.callback.last()?.searchParams.get('error')).toBe('invalid_target');
+    expect(s.callback.last()?.searchParams.get('iss')).toBe(s.issuer);
+
+    const forged = await fetch(`${s.issuer}/sign-in/discord/callback?state=made-up&code=abc`);
+    expect([forged.status, await forged.text()]).toEqual([400, expect.stringContaining('invalid state')]);
+    expect(await grants(s.t)).toEqual([]);
+    expect(s.t.logs).toContain('warn sign-in refused: discord state mismatch');
+  });
+
+  it('refuses at /oauth/mcp any token but its own access tokens, and gives /mcp no OAuth token', async () => {
+    const s = await setUp();
+    const { code, verifier } = await s.code();
+    const access = String((await s.exchange(code, verifier)).body.access_token);
+    const personal = (await s.t.issue('asha')).token;
+    const oauthUrl = `${s.issuer}/oauth/mcp`;
+    expect((await mcpWith(oauthUrl, access)).status).toBe(200);
+    const refused = await mcpWith(oauthUrl, personal);
+    expect(refused.status).toBe(401);
+    expect(refused.challenge).toContain(
+      `resource_metadata="${s.issuer}/.well-known/oauth-protected-resource/oauth/mcp"`,
+    );
+    expect(refused.challenge).toContain('invalid_token');
+    expect((await mcpWith(s.t.http.url, access)).status).toBe(401);
+    expect((await mcpWith(s.t.http.url, personal)).status).toBe(200);
+    // Removal from the people file ends every grant at once.
+    await s.t.writePeople([{ id: 'ravi', role: 'approver' }]);
+    expect((await mcpWith(oauthUrl, access)).status).toBe(401);
+    const metadata = await (await fetch(`${s.issuer}/.well-known/oauth-protected-resource/oauth/mcp`)).json();
+    expect(metadata).toMatchObject({ resource: oauthUrl, authorization_servers: [s.issuer] });
+    const as = await (await fetch(`${s.issuer}/.well-known/oauth-authorization-server`)).json();
+    expect(as).toMatchObject({
+      issuer: s.issuer,
+      code_challenge_methods_supported: ['S256'],
+      authorization_response_iss_parameter_supported: true,
+      client_id_metadata_document_supported: true,
+      registration_endpoint: `${s.issuer}/register`,
+    });
+  });
+
+  it('a Discord answer that fails or lies, and a Discord user in no people file: a clear page, no grant', async () => {
+    const s = await setUp();
+    const oauth = s.t.d.fake.oauth;
+    const cases = [
+      ['token-fails', /Discord refused the sign-in \(HTTP 500\)/],
+      ['not-json', /not JSON/],
+      ['token-lies', /did not give a usable sign-in/],
+      ['user-lies', /did not say who you are/],
+      ['ok', /not linked to anyone in this desk’s people file/],
+    ] as const;
+    oauth.signedInAs = ZED_U.id;
+    for (const [mode, says] of cases) {
+      oauth.mode = mode;
+      await s.page.goto(s.authorize().url.toString());
+      await s.page.getByRole('button', { name: 'Sign in with Discord' }).click();
+      await s.page.getByRole('button', { name: 'Authorize' }).click();
+      await s.page.getByRole('alert').waitFor();
+      expect([mode, await pageText(s.page)]).toEqual([mode, expect.stringMatching(says)]);
+    }
+    expect(await grants(s.t)).toEqual([]);
+    // Discord's own tokens are never taken at the MCP endpoint.
+    for (const token of oauth.issued)
+      expect((await mcpWith(`${s.issuer}/oauth/mcp`, token)).status).toBe(401);
+  });
+
+  it('a client metadata document that cannot be reached, is too large or is not JSON: invalid_client', async () => {
+    const host = await metadataHost({
+      '/big.json': {
+        body: JSON.stringify({ client_id: 'https://assistant.test/big.json', pad: 'x'.repeat(6_000) }),
+      },
+      '/not-json.json': { body: '<html>not json</html>' },
+    });
+    closing.push(host.close);
+    const s = await setUp(host.fetch);
+    for (const doc of ['unreachable', 'big', 'not-json']) {
+      const url = s.authorize({ client_id: `https://assistant.test/${doc}.json` }).url;
+      const answer = await fetch(url, { redirect: 'manual' });
+      expect([doc, answer.status, await answer.text()]).toEqual([
+        doc,
+        400,
+        expect.stringContaining('invalid_client'),
+      ]);
+    }
+    expect(s.t.logs.filter((l) => l.includes('oauth refused: invalid_client')).length).toBeGreaterThanOrEqual(
+      3,
+    );
+  });
+});
