@@ -114,7 +114,7 @@ async function mcpWith(url: string, token: string) {
 const grants = (t: Team) => new GrantFiles(t.d.g.dataDir).grants(Date.now());
 
 async function pageText(page: Page): Promise<string> {
-  return (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+  return ((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ');
 }
 
 describe('OAuth refusals over plain HTTP, each with the RFC error code and nothing issued', () => {
