@@ -3,8 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GrantFiles } from '../../src/core/people/index.js';
 import { launchBrowser } from '../helpers/browser.js';
+import { runCli } from '../helpers/cli.js';
 import { INIT } from '../mcp/http-client.js';
-import { startTeam, type Team, ZED_U } from '../people/harness.js';
+import { ASHA_U, startTeam, type Team, ZED_U } from '../people/harness.js';
 import { callbackCatcher, metadataHost, signInWithToken } from './oauth-client.js';
 
 let browser: Browser;
@@ -199,6 +200,32 @@ describe('OAuth refusals over plain HTTP, each with the RFC error code and nothi
       client_id_metadata_document_supported: true,
       registration_endpoint: `${s.issuer}/register`,
     });
+  });
+
+  it('ends grants: a person’s /token revoke, omsdesk token revoke --person; omsdesk token list shows them', async () => {
+    const s = await setUp();
+    const oauthUrl = `${s.issuer}/oauth/mcp`;
+    const first = await s.code();
+    const a = String((await s.exchange(first.code, first.verifier)).body.access_token);
+    expect((await mcpWith(oauthUrl, a)).status).toBe(200);
+    const env = { OMSDESK_DATA_DIR: s.t.d.g.dataDir, OMSDESK_LOG_LEVEL: 'warn', OMSDESK_LOG_FORMAT: 'text' };
+    const listed = await runCli(['token', 'list'], env);
+    expect(listed.stdout).toMatch(/GRANT\s+PERSON\s+CLIENT\s+CREATED \(IST\)\s+LAST USED \(IST\)/);
+    const [grant] = await grants(s.t);
+    expect(listed.stdout).toMatch(new RegExp(`${grant?.id}\\s+asha\\s+Raw Client`));
+    const mine = await s.t.answer(s.t.d.run('token', { list: {} }, ASHA_U));
+    expect(mine.text).toContain(String(grant?.id));
+    const ended = await s.t.answer(s.t.d.run('token', { revoke: { id: String(grant?.id) } }, ASHA_U));
+    expect(ended.text).toMatch(/Sign-in `[0-9a-f]{12}` of Raw Client \([^)]+\) ended/);
+    expect((await mcpWith(oauthUrl, a)).status).toBe(401);
+
+    const second = await s.code();
+    const b = String((await s.exchange(second.code, second.verifier)).body.access_token);
+    expect((await mcpWith(oauthUrl, b)).status).toBe(200);
+    const revoked = await runCli(['token', 'revoke', '--person', 'asha'], env);
+    expect(revoked.stdout).toMatch(/Ended 1 sign-in grant of asha/);
+    expect((await mcpWith(oauthUrl, b)).status).toBe(401);
+    expect(await grants(s.t)).toEqual([]);
   });
 
   it('a Discord answer that fails or lies, and a Discord user in no people file: a clear page, no grant', async () => {

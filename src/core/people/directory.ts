@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import { coalesced } from './fresh.js';
+import type { GrantFiles } from './grants/grant-files.js';
 import type { PeopleSource, PeopleState } from './people-source.js';
 import type { Person } from './person.js';
 import { OwnTokens } from './tokens/own-tokens.js';
@@ -32,6 +33,8 @@ const NO_HASH = tokenHash('omsd_000000000000_none');
 export interface DirectoryParts {
   readonly people: PeopleSource;
   readonly tokens: TokenStore;
+  /** The OAuth grants of sign-in in the data dir: a person ends theirs as they end a token. */
+  readonly grants?: GrantFiles;
   readonly clock: Clock;
   readonly logger?: Logger;
   /** Where uses are noted for `omsdesk token list` (only in the process holding the data dir). */
@@ -56,9 +59,14 @@ export class PeopleDirectory {
 
   constructor(parts: DirectoryParts) {
     this.#parts = parts;
-    this.own = new OwnTokens(parts.tokens, parts.clock, async () => {
-      if (await parts.tokens.refresh()) await this.#record();
-    });
+    this.own = new OwnTokens(
+      parts.tokens,
+      parts.clock,
+      async () => {
+        if (await parts.tokens.refresh()) await this.#record();
+      },
+      parts.grants,
+    );
   }
 
   /** Reads the people file and the token journal again when they changed. */
