@@ -190,6 +190,11 @@ describe('OAuth refusals over plain HTTP, each with the RFC error code and nothi
     // Removal from the people file ends every grant at once.
     await s.t.writePeople([{ id: 'ravi', role: 'approver' }]);
     expect((await mcpWith(oauthUrl, access)).status).toBe(401);
+    // /mcp stays as it was: personal tokens, and nothing that points a client to OAuth.
+    const plain = await mcpWith(s.t.http.url, 'not-a-token');
+    expect([plain.status, plain.challenge]).toEqual([401, expect.not.stringContaining('resource_metadata')]);
+    for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp'])
+      expect([path, (await fetch(`${s.issuer}${path}`)).status]).toEqual([path, 404]);
     const metadata = await (await fetch(`${s.issuer}/.well-known/oauth-protected-resource/oauth/mcp`)).json();
     expect(metadata).toMatchObject({ resource: oauthUrl, authorization_servers: [s.issuer] });
     const as = await (await fetch(`${s.issuer}/.well-known/oauth-authorization-server`)).json();
