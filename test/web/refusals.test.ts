@@ -178,6 +178,7 @@ describe('OAuth refusals over plain HTTP, each with the RFC error code and nothi
     const access = String((await s.exchange(code, verifier)).body.access_token);
     const personal = (await s.t.issue('asha')).token;
     const oauthUrl = `${s.issuer}/oauth/mcp`;
+    // A 2025-11-25 session opens with it (the SDK client of the other test speaks 2026-07-28).
     expect((await mcpWith(oauthUrl, access)).status).toBe(200);
     const refused = await mcpWith(oauthUrl, personal);
     expect(refused.status).toBe(401);
