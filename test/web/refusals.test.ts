@@ -27,7 +27,10 @@ afterEach(async () => {
 const b64 = (bytes: Buffer): string => bytes.toString('base64url');
 
 /** A team with sign-in, a client registered by plain HTTP, a browser page and the assistant's callback. */
-async function setUp(fetchDocument?: (url: string | URL, init: RequestInit) => Promise<Response>) {
+async function setUp(
+  fetchDocument?: (url: string | URL, init: RequestInit) => Promise<Response>,
+  method = 'none',
+) {
   team = await startTeam({ signIn: fetchDocument === undefined ? {} : { fetch: fetchDocument } });
   const issuer = team.signIn?.signIn.issuer as string;
   const callback = await callbackCatcher();
@@ -36,9 +39,13 @@ async function setUp(fetchDocument?: (url: string | URL, init: RequestInit) => P
     client_name: 'Raw Client',
     redirect_uris: [callback.url],
     grant_types: ['authorization_code', 'refresh_token'],
-    token_endpoint_auth_method: 'none',
+    token_endpoint_auth_method: method,
   });
   const clientId = String(registered.body.client_id);
+  const secret =
+    registered.body.client_secret === undefined
+      ? {}
+      : { client_secret: String(registered.body.client_secret) };
   const page = await browser.newPage();
   page.setDefaultTimeout(5_000);
   closing.push(() => page.close());
@@ -71,15 +78,16 @@ async function setUp(fetchDocument?: (url: string | URL, init: RequestInit) => P
     await signInWithToken(own, url, asha.token);
     return { code: String(callback.last()?.searchParams.get('code')), verifier };
   };
-  const exchange = (c: string, verifier: string) =>
+  const exchange = (c: string, verifier: string, given: Record<string, string> = secret) =>
     post(`${issuer}/token`, 'application/x-www-form-urlencoded', {
       grant_type: 'authorization_code',
       code: c,
       code_verifier: verifier,
       redirect_uri: callback.url,
       client_id: clientId,
+      ...given,
     });
-  return { t, issuer, clientId, page, callback, authorize, code, exchange };
+  return { t, issuer, clientId, secret, page, callback, authorize, code, exchange };
 }
 
 async function post(url: string, type: string, body: Record<string, unknown>) {
@@ -232,6 +240,24 @@ describe('OAuth refusals over plain HTTP, each with the RFC error code and nothi
     expect(revoked.stdout).toMatch(/Ended 1 sign-in grant of asha/);
     expect((await mcpWith(oauthUrl, b)).status).toBe(401);
     expect(await grants(s.t)).toEqual([]);
+  });
+
+  it('a registered client with a secret: the secret kept only as its hash, a wrong one refused with invalid_client', async () => {
+    const s = await setUp(undefined, 'client_secret_post');
+    const secret = String(s.secret.client_secret);
+    expect(secret.length).toBeGreaterThan(20);
+    const first = await s.code();
+    const wrong = await s.exchange(first.code, first.verifier, { client_secret: `${secret}x` });
+    expect([wrong.status, wrong.body.error, wrong.body.access_token]).toEqual([
+      401,
+      'invalid_client',
+      undefined,
+    ]);
+    const second = await s.code();
+    const ok = await s.exchange(second.code, second.verifier);
+    expect(ok.body.access_token).toEqual(expect.any(String));
+    const files = (await s.t.dataFiles()).map((f) => f.bytes.toString('utf8')).join('\n');
+    expect(files).not.toContain(secret);
   });
 
   it('a Discord answer that fails or lies, and a Discord user in no people file: a clear page, no grant', async () => {
