@@ -55,6 +55,9 @@ export interface SignIn {
   close(): Promise<void>;
 }
 
+/** How often expired records are removed from the data dir. */
+const SWEEP_MS = 60 * 60_000;
+
 /** The library's paths, RFC 8414's metadata path among them (answered with the same document). */
 const PROVIDER_PATHS = [...Object.values(OAUTH_ROUTES), '/.well-known/openid-configuration'];
 const AS_METADATA = '/.well-known/oauth-authorization-server';
@@ -102,6 +105,17 @@ export async function createSignIn(o: SignInOptions): Promise<SignIn> {
     );
   }
   const callback = provider.callback();
+  // Expired codes and tokens go at start and hourly: the folder holds what is in force.
+  const sweep = (): void => {
+    files
+      .sweep(now())
+      .catch((error: unknown) =>
+        o.logger.warn('could not sweep expired sign-in records', { error: String(error) }),
+      );
+  };
+  sweep();
+  const sweeper = setInterval(sweep, SWEEP_MS);
+  sweeper.unref();
   const pages = interactionRoutes({
     provider,
     people: o.people,
@@ -143,6 +157,7 @@ export async function createSignIn(o: SignInOptions): Promise<SignIn> {
       };
     },
     async close() {
+      clearInterval(sweeper);
       await uses.flush();
     },
   };

@@ -85,6 +85,33 @@ export class GrantFiles {
     await rm(this.#path(model, id), { force: true });
   }
 
+  /**
+   * Removes the records past their time (codes and tokens nobody will look up again), so the folder holds
+   * what is in force, not everything ever issued. Returns how many went.
+   */
+  async sweep(now: number): Promise<number> {
+    let removed = 0;
+    for (const model of ['AccessToken', 'AuthorizationCode', 'RefreshToken', 'Grant']) {
+      const folder = join(this.#dir, model);
+      const files = await readdir(folder).catch(() => [] as string[]);
+      for (const file of files.filter((f) => /^[0-9a-f]{64}\.json$/.test(f))) {
+        const text = await readTextIfPresent(join(folder, file)).catch(() => undefined);
+        let expires: number | undefined;
+        try {
+          expires = text === undefined ? undefined : (JSON.parse(text) as StoredRecord).expires;
+        } catch {
+          continue;
+        }
+        if (expires !== undefined && expires <= now) {
+          if (model === 'Grant') await this.#endKey(file.slice(0, 64));
+          else await rm(join(folder, file), { force: true });
+          removed += 1;
+        }
+      }
+    }
+    return removed;
+  }
+
   /** Ends a grant: the grant and every code and token issued under it. */
   async endGrant(grantId: string): Promise<void> {
     await this.#endKey(recordKey(grantId));
