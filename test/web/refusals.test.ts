@@ -242,6 +242,37 @@ describe('OAuth refusals over plain HTTP, each with the RFC error code and nothi
     expect(await grants(s.t)).toEqual([]);
   });
 
+  it('a consent post forged from elsewhere or without the browser’s cookie is refused; Deny sends access_denied; nothing is granted', async () => {
+    const s = await setUp();
+    const asha = await s.t.issue('asha');
+    await s.page.goto(s.authorize().url.toString());
+    await s.page.getByLabel('Personal token').fill(asha.token);
+    await s.page.getByRole('button', { name: 'Sign in with this token' }).click();
+    await s.page.getByRole('heading', { name: 'Allow access to the desk?' }).waitFor();
+    expect(await pageText(s.page)).toMatch(/Raw Client.*returning to 127\.0\.0\.1:\d+.*act as asha, trader/);
+    const action = new URL(String(await s.page.locator('form').getAttribute('action')), s.issuer).toString();
+    const csrf = String(await s.page.locator('input[name=csrf]').getAttribute('value'));
+    const forge = (headers: Record<string, string>, body: Record<string, string>) =>
+      fetch(action, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(body).toString(),
+      });
+    const crossSite = await forge({ origin: 'https://evil.example' }, { csrf, decision: 'approve' });
+    expect(crossSite.status).toBe(403);
+    const noToken = await forge({}, { decision: 'approve' });
+    expect(noToken.status).toBe(403);
+    const noCookie = await forge({}, { csrf, decision: 'approve' });
+    expect(noCookie.status).toBe(400);
+    expect(await grants(s.t)).toEqual([]);
+    await s.page.getByRole('button', { name: 'Deny' }).click();
+    await s.page.waitForURL(/\/callback\?/);
+    expect(s.callback.last()?.searchParams.get('error')).toBe('access_denied');
+    expect(await grants(s.t)).toEqual([]);
+    expect(s.t.logs).toContain('warn sign-in refused: forged or malformed consent post');
+  });
+
   it('a registered client with a secret: the secret kept only as its hash, a wrong one refused with invalid_client', async () => {
     const s = await setUp(undefined, 'client_secret_post');
     const secret = String(s.secret.client_secret);
