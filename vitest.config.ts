@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { ticketCardDefine } from './scripts/build-ticket-card.mjs';
+
+// The order card (MCP Apps), built once per run as the CLI bundle builds it.
+const define = await ticketCardDefine();
 
 export default defineConfig({
+  define,
   test: {
     include: ['test/**/*.test.ts'],
     // Hermetic environment, one temp folder removed at the end, the CLI bundled once: see the file.

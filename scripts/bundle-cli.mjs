@@ -1,8 +1,10 @@
 // Bundles the omsdesk command into dist/bin: one entry and its lazily loaded chunks (a command, the Discord
 // desk), packages left to node_modules. Node then starts it from a handful of files instead of ~330 modules.
+// The order card (MCP Apps) is built with it and inlined as one string.
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { ticketCardDefine } from './build-ticket-card.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -21,6 +23,7 @@ export async function bundleCli(outdir) {
     packages: 'external',
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'warning',
+    define: await ticketCardDefine(),
   });
 }
 

@@ -1,14 +1,15 @@
-// Rewrites the README's configuration table, .env.example and server.json's variables from the declared
+// Rewrites the configuration table of docs/configuration.md, .env.example and server.json's variables from the declared
 // variables (tests check all three).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { configEnvExample, configVariablesMarkdown } from '../src/core/config/index.js';
 import { type ServerJson, updatedServerJson } from './server-json.js';
 
-const path = new URL('../README.md', import.meta.url);
-const readme = readFileSync(path, 'utf8');
-const start = readme.indexOf('| Variable ');
-if (start < 0) throw new Error('README.md has no configuration table (a line starting "| Variable ")');
-const end = readme.indexOf('\n\n', start);
+const path = new URL('../docs/configuration.md', import.meta.url);
+const page = readFileSync(path, 'utf8');
+const start = page.indexOf('| Variable ');
+if (start < 0)
+  throw new Error('docs/configuration.md has no configuration table (a line starting "| Variable ")');
+const end = page.indexOf('\n\n', start);
 const rows = configVariablesMarkdown()
   .split('\n')
   .map((line) =>
@@ -25,8 +26,8 @@ const table = rows
       : `| ${r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`,
   )
   .join('\n');
-writeFileSync(path, `${readme.slice(0, start)}${table}${end < 0 ? '\n' : readme.slice(end)}`);
-console.log(`README.md: configuration table rewritten (${rows.length - 2} variables)`);
+writeFileSync(path, `${page.slice(0, start)}${table}${end < 0 ? '\n' : page.slice(end)}`);
+console.log(`docs/configuration.md: configuration table rewritten (${rows.length - 2} variables)`);
 writeFileSync(new URL('../.env.example', import.meta.url), configEnvExample());
 console.log('.env.example rewritten');
 const serverPath = new URL('../server.json', import.meta.url);

@@ -5,7 +5,18 @@ import { CONFIG_VARIABLES } from '../src/core/config/index.js';
 import { runCli } from './helpers/cli.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const DOCS = ['broker-api.md', 'architecture.md', 'operations.md'];
+const DOCS = [
+  'mcp.md',
+  'gate.md',
+  'discord.md',
+  'people.md',
+  'paper-broker.md',
+  'configuration.md',
+  'operations.md',
+  'broker-api.md',
+  'architecture.md',
+  'development.md',
+];
 
 /** Every Markdown file a reader is sent to: the README and the docs folder, the how-to pages included. */
 const FILES = [
@@ -85,7 +96,8 @@ describe('the documentation stays true', () => {
     expect(linkProblem('docs/operations.md', 'https://example.com/spec')).toMatch(/outside the repository/);
     expect(linkProblem('docs/operations.md', 'no-such-file.md')).toMatch(/missing file/);
     expect(linkProblem('docs/operations.md', '../README.md#no-such-heading')).toMatch(/missing heading/);
-    expect(linkProblem('docs/operations.md', '../README.md#the-order-gate')).toBeUndefined();
+    expect(linkProblem('docs/operations.md', '../README.md#quick-start')).toBeUndefined();
+    expect(linkProblem('docs/operations.md', 'gate.md#confirmation-modes-omsdesk_confirm')).toBeUndefined();
   });
 
   it('has a how-to page for each change that reaches across the code, linked from the README and architecture.md', () => {
@@ -98,6 +110,7 @@ describe('the documentation stays true', () => {
     ]);
     const readme = read('README.md');
     expect(readme.slice(readme.indexOf('## Development'))).toContain('](docs/how-to/README.md)');
+    expect(read('docs/development.md')).toContain('](how-to/README.md)');
     expect(read('docs/architecture.md')).toContain('](how-to/README.md)');
     const index = read('docs/how-to/README.md');
     for (const page of HOW_TO.filter((f) => !f.endsWith('README.md')))
@@ -119,6 +132,34 @@ describe('the documentation stays true', () => {
     );
     expect(named.length).toBeGreaterThan(20);
     expect([...new Set(named)].filter((name) => !known.has(name))).toEqual([]);
+  });
+
+  it('gives each variable one meaning: none a page calls unused while omsdesk reads it', () => {
+    const unused = FILES.flatMap((file) =>
+      [
+        ...read(file).matchAll(
+          /`((?:OMSDESK|DISCORD)_[A-Z0-9_]+)`[^.]{0,40}\b(?:not used|unused|has no effect)\b/g,
+        ),
+      ].map((m) => `${file}: ${m[0]}`),
+    );
+    expect(unused).toEqual([]);
+  });
+
+  it("shows how to run token and audit as the systemd unit's user, with its data dir and key", () => {
+    const ops = read('docs/operations.md');
+    const unit = /^# \/etc\/systemd\/system\/omsdesk\.service\n([\s\S]*?)^```/m.exec(ops)?.[1] ?? '';
+    const user = /^User=(\S+)$/m.exec(unit)?.[1];
+    const command = /^ExecStart=(.+) serve$/m.exec(unit)?.[1];
+    const variables = [...unit.matchAll(/^Environment=((?:OMSDESK_DATA_DIR|OMSDESK_AUDIT_KEY_FILE)=\S+)$/gm)];
+    expect([user, command, variables.length]).toEqual([expect.any(String), expect.any(String), 2]);
+    const start = ops.indexOf("### Operating the unit's data dir");
+    const section = ops.slice(start, ops.indexOf('\n## ', start));
+    const helper = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    expect(helper).toContain(`sudo -u ${user} env `);
+    for (const [, assignment] of variables) expect(helper).toContain(assignment);
+    expect(helper.replace(/\\\n\s*/g, '')).toContain(command);
+    for (const use of ['token issue', 'token list', 'token revoke', 'audit verify'])
+      expect(helper).toContain(use);
   });
 
   it('names only omsdesk commands that exist', async () => {

@@ -97,9 +97,9 @@ describe('the package entry', () => {
     expect(result.last).toBeGreaterThan(0);
   });
 
-  it('runs the README’s library example as written', async () => {
-    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Using omsdesk as a library'));
+  it('runs the library example of docs/development.md as written', async () => {
+    const page = await readFile(join(ROOT, 'docs/development.md'), 'utf8');
+    const section = page.slice(page.indexOf('## Using omsdesk as a library'));
     const example = /```js\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
     expect(example).toContain("from 'omsdesk'");
     const { code, signal, stdout, stderr } = await runModule(example);

@@ -6,7 +6,7 @@ import { UsageError } from './usage-error.js';
 export function requireDiscord(config: Config): DiscordConfig {
   if (config.discord === undefined) {
     throw new UsageError(
-      'DISCORD_TOKEN is not set: the Discord desk needs DISCORD_TOKEN, DISCORD_APPLICATION_ID and DISCORD_GUILD_ID (see the README)',
+      'DISCORD_TOKEN is not set: the Discord desk needs DISCORD_TOKEN, DISCORD_APPLICATION_ID and DISCORD_GUILD_ID (see docs/discord.md)',
     );
   }
   return config.discord;
@@ -33,4 +33,15 @@ export function deskApproves(config: Config): boolean {
   const d = config.discord;
   const approvers = config.people !== undefined || (d?.approvers.length ?? 0) > 0;
   return d !== undefined && approvers && d.approvalsChannel !== undefined && !config.policy.readOnly;
+}
+
+/**
+ * With a people file, four-eyes holds in every channel: where this command runs no Discord approvals
+ * channel, nobody but a requester could decide their order, so every order is refused. Said at start
+ * (without DISCORD_TOKEN the configuration's own warning says it).
+ */
+export function fourEyesWarning(config: Config, command: string, deskDecides: boolean): string | undefined {
+  if (config.people?.fourEyes !== true || config.policy.readOnly || deskDecides) return undefined;
+  if (config.discord === undefined) return undefined;
+  return `OMSDESK_DISCORD_FOUR_EYES=true with a people file, and ${command} runs no Discord approvals channel: four-eyes holds in every channel, so every order is refused here. Use omsdesk serve with the Discord desk and its approvals channel, or set OMSDESK_DISCORD_FOUR_EYES=false.`;
 }

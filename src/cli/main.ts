@@ -77,8 +77,8 @@ const USAGE_ORDER = ['serve', 'mcp', 'sim', 'discord', 'deploy-commands', 'audit
 /** Where omsdesk reads its settings, for the end of `omsdesk help`. */
 const CONFIGURATION = [
   'configuration: OMSDESK_* and DISCORD_* variables, from the environment or a .env file in the working',
-  'directory (the environment wins); .env.example lists every one, and the README its table. With no',
-  'OMSDESK_BROKER_URL, omsdesk trades paper money on its embedded paper broker.',
+  'directory (the environment wins); .env.example lists every one, and docs/configuration.md its table.',
+  'With no OMSDESK_BROKER_URL, omsdesk trades paper money on its embedded paper broker.',
 ];
 
 async function help(): Promise<string> {

@@ -28,6 +28,7 @@ export type DeskGate = Pick<
   | 'resume'
   | 'killSwitch'
   | 'usageOf'
+  | 'policy'
 >;
 
 /** With a people file: who each Discord user is (linked by their user id), and their own tokens. */

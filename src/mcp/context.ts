@@ -11,6 +11,7 @@ import type { Actor } from '../core/audit/index.js';
 import { type Clock, systemClock } from '../core/clock.js';
 import { type Logger, silentLogger } from '../core/logger.js';
 import type { Person } from '../core/people/index.js';
+import { declaresApps } from './app/apps.js';
 import { ConfirmRounds } from './confirm/rounds.js';
 import type { McpDeps } from './deps.js';
 import { oauthClientOf } from './people.js';
@@ -133,4 +134,9 @@ export function canElicit(ctx: ToolContext): boolean {
   return (
     elicitation !== undefined && (elicitation.form !== undefined || Object.keys(elicitation).length === 0)
   );
+}
+
+/** True when the client shows MCP Apps (the order card), as it declared for this request. */
+export function showsApps(ctx: ToolContext): boolean {
+  return declaresApps(clientCapabilities(ctx));
 }

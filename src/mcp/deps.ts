@@ -13,7 +13,7 @@ export type ReadClient = BrokerReads;
 /** The gate operations the MCP server uses. */
 export type McpGate = Pick<
   OrderGate,
-  'preview' | 'approve' | 'decline' | 'get' | 'find' | 'status' | 'list' | 'onChange' | 'usageOf'
+  'preview' | 'approve' | 'decline' | 'get' | 'find' | 'status' | 'list' | 'onChange' | 'usageOf' | 'policy'
 >;
 
 /**
@@ -96,4 +96,11 @@ export interface McpDeps {
   readonly observer?: McpObserver;
   /** With a people file (without one, the desk has a single operator and this is absent). */
   readonly people?: McpPeople;
+  /** How far the market may move before an approval is refused, shown on the order card. */
+  readonly driftLimit?: { readonly maxPct: number; readonly minTicks: number };
+  /**
+   * Where people open the web desk, when it runs: the order card's Confirm then opens the ticket's page
+   * there (through the host), where the signed-in person decides, instead of deciding in the card.
+   */
+  readonly publicUrl?: string;
 }

@@ -4,7 +4,7 @@ import { confirmationProblem, toolConfirmEnabled } from './confirm/settings.js';
 import type { McpDeps } from './deps.js';
 import type { Tool } from './tool.js';
 import * as TOOL_INDEX from './tools/index.js';
-import { CONFIRM_TOOL, PLACEMENT_TOOLS, READ_TOOLS, WHOAMI_TOOL } from './tools/index.js';
+import { CARD_TOOLS, CONFIRM_TOOL, PLACEMENT_TOOLS, READ_TOOLS, WHOAMI_TOOL } from './tools/index.js';
 import { UNTRUSTED_LEGEND } from './untrusted.js';
 
 /** How the server introduces itself. */
@@ -56,6 +56,14 @@ export function toolsFor(
     ...(toolConfirmEnabled(deps.confirm, deps.broker) ? [CONFIRM_TOOL] : []),
   ];
   return deps.readOnly ? tools.filter((tool) => tool.annotations.readOnlyHint) : tools;
+}
+
+/**
+ * The order card's own tools these settings allow (deciding on it leads to orders, so not in read-only
+ * mode): registered after the others, listed and callable only for clients that declared MCP Apps.
+ */
+export function cardToolsFor(deps: Pick<McpDeps, 'readOnly'>): readonly Tool[] {
+  return deps.readOnly ? CARD_TOOLS.filter((tool) => tool.annotations.readOnlyHint) : CARD_TOOLS;
 }
 
 /** Checks the settings a server is about to be built with; throws `McpSetupError` with what to change. */

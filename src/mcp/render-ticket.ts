@@ -18,6 +18,7 @@ export const FAILED_STATUSES: ReadonlySet<string> = new Set([
 
 const HOW: Readonly<Record<ConfirmationPath, string>> = {
   elicitation: "the MCP client's confirmation form",
+  app: 'the person, on the order card their MCP client shows',
   discord: 'a Discord approver',
   tool: 'confirm_order, after the person agrees',
   none: 'none',

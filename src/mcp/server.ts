@@ -1,7 +1,16 @@
 import { McpServer } from '@modelcontextprotocol/server';
+import { registerTicketCard } from './app/resource.js';
+import { trueCompletionTotals } from './completions.js';
 import { type Era, type ResolvedDeps, resolveDeps } from './context.js';
 import type { McpDeps } from './deps.js';
-import { assertMcpSettings, CACHE_HINTS, INSTRUCTIONS, SERVER_INFO, toolsFor } from './listing.js';
+import {
+  assertMcpSettings,
+  CACHE_HINTS,
+  cardToolsFor,
+  INSTRUCTIONS,
+  SERVER_INFO,
+  toolsFor,
+} from './listing.js';
 import { fitOrdering, leadsToOrders } from './ordering.js';
 import { registerPrompts } from './prompts/index.js';
 import { registerOrders } from './resources/orders-today.js';
@@ -73,7 +82,7 @@ export function createLateMcpService(settings: McpSettings, deps: Promise<McpDep
     },
     () => undefined,
   );
-  const tools = toolsFor(settings);
+  const tools = [...toolsFor(settings), ...cardToolsFor(settings)];
   const updates = new ResourceUpdates(ready);
   const capabilities = {
     tools: { listChanged: false },
@@ -101,8 +110,10 @@ export function createLateMcpService(settings: McpSettings, deps: Promise<McpDep
       }
       if (settings.withOrders) registerOrders(server, ready);
       registerTicket(server, ready);
+      registerTicketCard(server);
       const review = registerPrompts(server, ready, scope.era, !settings.readOnly);
       if (review !== undefined) leadsToOrders(server, review);
+      trueCompletionTotals(server);
       // Before it serves: a disabled tool's change is not told to a client not yet connected.
       fitOrdering(server, scope.mayOrder ?? true);
       if (!scope.perRequest) followUpdates(server, scope.era, updates);

@@ -6,6 +6,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { GateError } from '../core/gate/index.js';
+import { type CardRole, fitToCard } from './app/apps.js';
 import { callerOf, type Era, type ResolvedDeps, type ToolContext } from './context.js';
 import { errorResult } from './errors.js';
 import { mayOrder, type Toggle } from './ordering.js';
@@ -47,6 +48,8 @@ export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape
   readonly annotations: Annotations;
   readonly input: I;
   readonly output: O;
+  /** Its part in the order card (MCP Apps): shown with it, or called by the card alone. */
+  readonly card?: CardRole;
   handler(args: z.output<z.ZodObject<I>>, ctx: ToolContext): Promise<Answer<z.input<z.ZodObject<O>>>>;
 }
 
@@ -87,7 +90,7 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
       return answer;
     },
     register(server, ready, era) {
-      return server.registerTool(def.name, config, async (args, req) => {
+      const registered = server.registerTool(def.name, config, async (args, req) => {
         const deps = await ready.catch((error: unknown) => error as Error);
         if (deps instanceof Error) return errorResult(deps);
         const started = deps.clock.now();
@@ -125,6 +128,7 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
         }
         return result;
       });
+      return def.card === undefined ? registered : fitToCard(server, registered, def.card);
     },
   };
 }

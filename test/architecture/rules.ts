@@ -75,7 +75,12 @@ const NEVER_REACHES: Partial<Record<Layer, readonly string[]>> = {
 const PACKAGES: Record<Layer, readonly string[]> = {
   core: ['zod', 'undici', 'otpauth', 'canonicalize', 'fflate', 'nanoid', '@resvg/resvg-js'],
   sim: ['zod', 'fflate'],
-  mcp: ['@modelcontextprotocol/server', '@modelcontextprotocol/node', 'zod'],
+  mcp: [
+    '@modelcontextprotocol/server',
+    '@modelcontextprotocol/node',
+    '@modelcontextprotocol/ext-apps',
+    'zod',
+  ],
   discord: ['discord.js', 'zod'],
   web: ['oidc-provider', 'zod'],
   cli: ['@modelcontextprotocol/client', 'zod', 'prom-client'],

@@ -136,8 +136,17 @@ describe('omsdesk token, while omsdesk serve holds the data dir', () => {
     });
     expect((await token(['revoke'])).code).toBe(2);
     expect((await token(['issue', 'asha', '--days', '0'])).code).toBe(2);
-    const bare = await runCli(['token', 'list'], { ...env, OMSDESK_DATA_DIR: join(dir, 'elsewhere') });
-    expect(bare).toMatchObject({ code: 1, stderr: expect.stringContaining('there is none') as string });
+    // Another data dir than the server's (another user, no OMSDESK_DATA_DIR): a configuration to change.
+    const elsewhere = join(dir, 'elsewhere');
+    const calls = [['list'], ['issue', 'asha'], ['revoke', '--person', 'asha']];
+    const answers = await Promise.all(
+      calls.map((args) => runCli(['token', ...args], { ...env, OMSDESK_DATA_DIR: elsewhere })),
+    );
+    for (const bare of answers) {
+      expect(bare.code).toBe(78);
+      expect(bare.stderr).toContain(`no people file in the data dir ${elsewhere} (people.json)`);
+      expect(bare.stderr).toContain('Run this as the user omsdesk serve runs as, with its OMSDESK_DATA_DIR');
+    }
   });
 });
 

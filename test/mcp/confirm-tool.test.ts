@@ -8,10 +8,21 @@ afterEach(async () => {
   m = undefined;
 });
 
+/** A preview as a client that shows its model the data alone has it: the hash confirm_order takes is there. */
 async function preview(h: McpHarness) {
   const result = await h.call('place_order', ORDER);
-  const answer = dataOf<{ status: string; ticketId: string; confirmation: string; nextStep: string }>(result);
-  return { result, data: { ...answer, hash: (await h.ticket(answer.ticketId)).hash } };
+  const data = dataOf<{
+    status: string;
+    ticketId: string;
+    confirmation: string;
+    summary: string;
+    hash: string;
+    expiresAt: string;
+    nextStep: string;
+  }>(result);
+  const ticket = await h.ticket(data.ticketId);
+  expect(data).toMatchObject({ summary: ticket.summary, hash: ticket.hash, expiresAt: ticket.expiresAt });
+  return { result, data };
 }
 
 describe('tool confirmation', () => {

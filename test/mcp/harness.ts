@@ -29,6 +29,8 @@ export interface McpOptions {
   readonly timings?: ConfirmTimings;
   readonly env?: Record<string, string>;
   readonly ttlMs?: number;
+  /** The web desk's public URL (the order card's Confirm then opens the ticket's page there). */
+  readonly publicUrl?: string;
   /** More options of the gate underneath (retention, settling, client timeouts). */
   readonly gate?: GateTestOptions;
 }
@@ -59,6 +61,7 @@ export function depsFor(g: GateHarness, o: McpOptions = {}): McpDeps {
     readOnly: o.readOnly ?? false,
     broker: o.broker ?? 'paper',
     ...(o.approvalChannel ? { approvalChannel: o.approvalChannel } : {}),
+    ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
     ...(g.watcher ? { orders: g.watcher } : {}),
     clock: g.clock,
     timings: { progressIntervalMs: 20, settleWaitMs: 1_500, ...o.timings },

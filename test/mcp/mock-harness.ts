@@ -25,6 +25,13 @@ const NO_GATE: McpGate = {
   list: () => [],
   onChange: () => () => undefined,
   usageOf: () => ({ orders: 0, value: 0 }),
+  policy: {
+    readOnly: true,
+    allowedExchanges: ['NSE', 'BSE', 'NFO'],
+    allowedProducts: ['C', 'M', 'I'],
+    marketHours: 'always',
+    holidays: [],
+  },
 };
 
 /** How the server is configured; read-only unless said otherwise. */
@@ -35,6 +42,8 @@ export interface MockServerOptions {
   readonly broker?: 'paper' | 'live';
   /** With a people file (then `whoami` is listed too). */
   readonly people?: McpPeople;
+  /** The client declares MCP Apps (the order card's extension). */
+  readonly apps?: boolean;
 }
 
 /**
@@ -62,7 +71,10 @@ export async function startMcpOverMock(o: MockServerOptions = {}) {
     await broker.close();
     throw error;
   }
-  const client = new Client({ name: 'omsdesk-test', version: '1.0.0' });
+  const client = new Client(
+    { name: 'omsdesk-test', version: '1.0.0' },
+    o.apps ? { capabilities: { extensions: { 'io.modelcontextprotocol/ui': {} } } } : {},
+  );
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   await client.connect(clientSide);

@@ -25,9 +25,15 @@ async function askRaw(d: HttpDesk, id = 1) {
   return result;
 }
 
-/** The retry that answers a round: the same call, the answers, the handle echoed. */
-function answer(d: HttpDesk, id: number, state: string, inputResponses: unknown, name = 'place_order') {
-  const args = name === 'place_order' ? ORDER : { orders: [ORDER] };
+/** The retry that answers a round: the same call (or `args` instead), the answers, the handle echoed. */
+function answer(
+  d: HttpDesk,
+  id: number,
+  state: string,
+  inputResponses: unknown,
+  name = 'place_order',
+  args: unknown = name === 'place_order' ? ORDER : { orders: [ORDER] },
+) {
   return postModern(d.http.url, id, 'tools/call', {
     name,
     arguments: args,
@@ -138,6 +144,25 @@ describe('the confirmation gate in 2026-07-28: an input-required round', () => {
     expect(result.structuredContent.status).toBe('DECLINED');
     const late = await answer(desk, 3, round.requestState, ACCEPT);
     expect((late.message.result as { isError: boolean }).isError).toBe(true);
+    await expectOrders(desk, 0);
+  });
+
+  it('declines when the retry asks for another order than the round was for, saying which, and places nothing', async () => {
+    const desk = open(await startHttpDesk({ confirm: 'elicit' }));
+    for (const [id, changed] of [
+      [2, { ...ORDER, quantity: 7 }],
+      [4, { ...ORDER, side: 'SELL' }],
+      [6, { ...ORDER, product: 'I' }],
+    ] as const) {
+      const round = await askRaw(desk, id);
+      const other = await answer(desk, id + 1, round.requestState, ACCEPT, 'place_order', changed);
+      const result = other.message.result as { isError: boolean; structuredContent: { status: string } };
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent.status).toBe('DECLINED');
+      expect(textOf(result as never)).toMatch(
+        /another order than the one this round was for: BUY 1 RELIANCE-EQ/,
+      );
+    }
     await expectOrders(desk, 0);
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHARS_PER_TOOL, listingForms, measure } from '../../scripts/listing-forms.js';
 import { toolsFor } from '../../src/mcp/listing.js';
 import { modernRequest, post, postModern } from './http-client.js';
 import { type HttpDesk, startHttpDesk } from './modern-harness.js';
@@ -10,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => desk.close());
 
 describe('lists in 2026-07-28: cacheable and lean', () => {
-  it('answers tools/list with cache hints, every tool in under 20,000 characters on the wire', async () => {
+  it('answers tools/list with cache hints, as measured for its form, within 1,300 characters a tool on the wire', async () => {
     const { headers, body } = modernRequest(1, 'tools/list');
     const answer = await post(desk.http.url, headers, body);
     const result = (
@@ -23,7 +24,17 @@ describe('lists in 2026-07-28: cacheable and lean', () => {
     } as const;
     expect(result.tools.map((t) => t.name)).toEqual(toolsFor(settings).map((t) => t.name));
     expect(result).toMatchObject({ ttlMs: 300_000, cacheScope: 'private' });
-    expect(answer.text.length).toBeLessThan(20_000);
+    // What the size command measures for this form is what this endpoint sends.
+    const form = listingForms().find(
+      (f) =>
+        f.era === 'modern' &&
+        f.lister === 'operator' &&
+        !f.settings.readOnly &&
+        f.settings.confirm.mode === 'tool' &&
+        f.settings.broker === 'paper',
+    );
+    expect(answer.text.length).toBe(form && (await measure(form)).chars);
+    expect(answer.text.length).toBeLessThanOrEqual(CHARS_PER_TOOL * result.tools.length);
   });
 
   it('gives the prompts and the templates the same hints, and live data none', async () => {

@@ -79,6 +79,24 @@ describe('placement tools', () => {
     expect(m.g.placements.length).toBe(before);
   });
 
+  it('answers in data what a client showing its model the data alone needs: the summary, every failed check', async () => {
+    const before = m.g.placements.length;
+    const r = await m.call('place_order', {
+      instrument: 'NFO:NIFTY24NOV26C24000',
+      side: 'BUY',
+      quantity: 10,
+      product: 'M',
+    });
+    const d = dataOf<Answer & { summary: string; failedChecks: string[] }>(r);
+    const ticket = await m.ticket(d.ticketId);
+    expect(r.isError).toBe(true);
+    expect(d.status).toBe('REFUSED');
+    expect(d.summary).toBe(ticket.summary);
+    expect(d.failedChecks).toEqual(ticket.violations.map((v) => v.message));
+    expect(d.failedChecks.join(' ')).toMatch(/lot/i);
+    expect(m.g.placements.length).toBe(before);
+  });
+
   it('place_order shows the margin view of a derivative order', async () => {
     const r = await m.call('place_order', {
       instrument: 'NFO:NIFTY24NOV26C24000',

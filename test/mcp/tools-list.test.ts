@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import { CHARS_PER_TOOL, listingForms, measureAll } from '../../scripts/listing-forms.js';
 import { type MockServerOptions, startMcpOverMock } from './mock-harness.js';
 
 const SNAPSHOT = join(import.meta.dirname, 'tools.snap.json');
@@ -28,12 +29,6 @@ const SAYS_IT_ALL = new Set([
   'kind',
   'option_type',
 ]);
-
-/** A people file's directory nobody is asked of: listing needs no person. */
-const NO_PEOPLE = {
-  directory: { byId: async () => undefined, refresh: async () => undefined },
-  fourEyes: false,
-};
 
 /** The tools a server built with these options lists (no broker is needed to list them). */
 async function listTools(options: MockServerOptions): Promise<Tool[]> {
@@ -95,15 +90,56 @@ describe('tools/list', () => {
     }
   });
 
-  it('keeps tools/list under 20,000 characters in every mode, the answer as sent included', async () => {
-    const size = async (o: MockServerOptions) => JSON.stringify({ tools: await listTools(o) }).length;
-    // What the answer adds on the wire in 2026-07-28 (the envelope, the cache hints, the server's identity):
-    // about 230 characters (test/mcp/modern-lists.test.ts measures it); the bounds leave it room.
-    expect(await size({ readOnly: true })).toBeLessThanOrEqual(15_000);
-    expect(await size({ confirm: 'elicit' })).toBeLessThanOrEqual(18_500);
-    expect(await size({ confirm: 'tool' })).toBeLessThanOrEqual(19_200);
-    // With a people file, whoami too: the longest list there is.
-    expect(await size({ confirm: 'tool', people: NO_PEOPLE })).toBeLessThanOrEqual(19_600);
+  it('keeps every form of tools/list as sent within 1,300 characters per listed tool, the longest included', async () => {
+    const sizes = await measureAll();
+    const forms = listingForms();
+    expect(sizes).toHaveLength(forms.length);
+    // Every revision, confirmation mode and broker, read-only, each lister and client is asked of the real server.
+    const parts = [
+      '2025-11-25',
+      '2026-07-28',
+      'read-only',
+      'no people file',
+      'orderer',
+      'viewer',
+      'capable client',
+    ];
+    for (const part of parts)
+      expect(
+        sizes.some((s) => s.label.includes(part)),
+        part,
+      ).toBe(true);
+    const over = sizes.filter((s) => s.chars > CHARS_PER_TOOL * s.tools.length);
+    expect(over.map((s) => `${s.label}: ${s.chars} for ${s.tools.length} tools`)).toEqual([]);
+    const longest = sizes.reduce((a, b) => (b.chars > a.chars ? b : a));
+    expect(longest.tools).toEqual(expect.arrayContaining(['whoami', 'confirm_order', 'place_order']));
+    expect(longest.chars).toBeLessThanOrEqual(CHARS_PER_TOOL * longest.tools.length);
+  });
+
+  it('says what keeps a model safe where it acts, and answers in data what it must show or act on', async () => {
+    const tools = await listTools({ confirm: 'tool' });
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    expect(byName.get('confirm_order')?.description).toMatch(
+      /ONLY after showing the person the summary and hearing them agree to this exact ticket, never on your own/,
+    );
+    expect(byName.get('confirm_order')?.description).toMatch(/used once, and expires/);
+    expect(byName.get('get_order_status')?.description).toMatch(/can still be rejected/);
+    expect(byName.get('place_multi_order')?.description).toMatch(/each can still be rejected/);
+    const placing = tools.filter((t) => t.name.startsWith('place_'));
+    expect(placing.length).toBeGreaterThan(2);
+    for (const tool of placing) expect(tool.description, tool.name).toMatch(/a human confirms it/);
+    // Every tool that answers a ticket: what the person agrees to, what confirm_order takes, why nothing went.
+    const answering = tools.filter((t) => 'ticketId' in (t.outputSchema?.properties ?? {}));
+    expect(answering.map((t) => t.name)).toEqual(
+      expect.arrayContaining([...placing.map((t) => t.name), 'confirm_order']),
+    );
+    for (const tool of answering) {
+      const out = tool.outputSchema as { required?: string[]; properties?: Record<string, unknown> };
+      expect(out.required, tool.name).toEqual(
+        expect.arrayContaining(['summary', 'hash', 'expiresAt', 'failedChecks', 'nextStep']),
+      );
+      expect(Object.keys(out.properties ?? {}), tool.name).toContain('reason');
+    }
   });
 
   it('keeps every schema strict: each node typed, each object closed to other properties', async () => {

@@ -50,6 +50,8 @@ export interface TeamOptions {
   readonly confirm?: ConfirmMode;
   /** OMSDESK_ policy variables (caps). */
   readonly env?: Record<string, string>;
+  /** false: MCP is served without the Discord approvals channel, as `omsdesk mcp --http` serves it. */
+  readonly cards?: boolean;
 }
 
 /**
@@ -126,7 +128,10 @@ export async function startTeam(o: TeamOptions = {}): Promise<Team> {
   directory = await openPeopleDirectory({ file, dataDir: d.g.dataDir, audit: d.g.audit, clock: d.g.clock });
   const people = { directory, fourEyes };
   const service = createMcpService({
-    ...depsFor(d.g, { confirm: o.confirm ?? 'auto', approvalChannel: d.desk.approvals }),
+    ...depsFor(d.g, {
+      confirm: o.confirm ?? 'auto',
+      ...(o.cards === false ? {} : { approvalChannel: d.desk.approvals }),
+    }),
     client: recording(d.g.client),
     people,
   });

@@ -19,6 +19,10 @@ export interface BridgeTarget {
   readonly authorization?: string;
 }
 
+/** Two clients that each start omsdesk on stdio (Claude Desktop and Cursor, say): what to do instead. */
+const ANOTHER_STDIO_CLIENT =
+  'it is omsdesk mcp on stdio, started by another MCP client, and serves no endpoint to join. To share one omsdesk between clients, run omsdesk serve once (npm start in a clone) and keep each client configured as it is: every omsdesk mcp joins that server. Or give this client its own OMSDESK_DATA_DIR under "env" (a separate paper account and audit log)';
+
 /**
  * The credential a bridged client presents to the running server, from this process's configuration:
  * `OMSDESK_MCP_TOKEN` as a bearer token. (A server that takes personal tokens is not joined: a person's
@@ -42,6 +46,7 @@ export async function bridgeTarget(config: Config, locked: DataDirLockedError): 
     return refuse(`it runs on another machine (${owner.host}); connect to its MCP HTTP endpoint instead`);
   const advert = await readAdvert(config.dataDir);
   if (advert === undefined || advert.pid !== owner.pid || advert.host !== owner.host) {
+    if (owner.command === 'omsdesk mcp') return refuse(ANOTHER_STDIO_CLIENT);
     return refuse(
       'it serves no MCP endpoint to join (omsdesk serve and omsdesk mcp --http do, once they listen): if it is starting, try again in a moment',
     );

@@ -10,6 +10,7 @@ import { createLateMcpService, createMcpService } from '../../mcp/server.js';
 import { type StdioHandle, serveStdio } from '../../mcp/transports/stdio.js';
 import { loadStartConfig } from '../config.js';
 import { type HeldDataDir, holdDataDir } from '../data-dir-hold.js';
+import { fourEyesWarning } from '../desk-settings.js';
 import { exitCodeFor } from '../exit-codes.js';
 import { stopAsked, stopRequests, untilSignal } from '../lifecycle.js';
 import { listenFailure } from '../listen-error.js';
@@ -38,6 +39,7 @@ export function mcpDeps(rt: Runtime, approvalChannel?: ApprovalChannel, observer
     broker: c.broker.mode,
     logger: rt.logger,
     redact: (text) => rt.redactor.text(text),
+    driftLimit: { maxPct: c.gate.maxPriceDriftPct, minTicks: c.gate.maxPriceDriftTicks },
     ...(approvalChannel === undefined ? {} : { approvalChannel }),
     ...(observer === undefined ? {} : { observer }),
     ...(rt.people === undefined || c.people === undefined
@@ -149,6 +151,8 @@ async function overHttp(host: string | undefined, port: string | undefined): Pro
     stopWarming,
   );
   ops.runtime(rt);
+  const refusesAll = fourEyesWarning(rt.config, command, false);
+  if (refusesAll !== undefined) rt.logger.warn(refusesAll);
   const listen = {
     host: host ?? rt.config.mcp.host,
     port: intFlag('port', port, rt.config.mcp.port, 0, 65535),
@@ -211,6 +215,8 @@ async function overStdio(): Promise<void> {
     const { joinHolder } = await import('../bridge/join.js');
     return joinHolder(config, logger, error).catch(refuseClient);
   }
+  const refusesAll = fourEyesWarning(config, command, false);
+  if (refusesAll !== undefined) logger.warn(refusesAll);
   await Promise.resolve()
     .then(() => checkStandaloneMcp(config))
     .catch(async (error: unknown) => {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DiscordDesk } from '../../discord/desk.js';
-import { deskApproves } from '../desk-settings.js';
+import { deskApproves, fourEyesWarning } from '../desk-settings.js';
 import { stopRequests, untilSignal } from '../lifecycle.js';
 import { startFromEnvironment } from '../runtime.js';
 import { StartInterrupted } from '../start-login.js';
@@ -97,6 +97,8 @@ export async function serveCommand(argv: readonly string[]): Promise<void> {
   });
   ops.runtime(rt);
   const { config } = rt;
+  const refusesAll = fourEyesWarning(config, command, deskApproves(config));
+  if (refusesAll !== undefined) rt.logger.warn(refusesAll);
   let desk: DiscordDesk | undefined;
   const stop = async (): Promise<void> => {
     await rt.drain();

@@ -1,5 +1,6 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Config, PeopleConfig } from '../../core/config/index.js';
+import { type Config, ConfigError, type PeopleConfig } from '../../core/config/index.js';
 import {
   GrantFiles,
   grantUsesFile,
@@ -59,11 +60,19 @@ export async function tokenCommand(argv: readonly string[]): Promise<void> {
   }
 }
 
+/**
+ * The people file tokens belong to. Without one, the configuration must change (exit 78): most often the
+ * command runs with another data dir than the server's (another user, or no OMSDESK_DATA_DIR), so it says
+ * which data dir it looked in.
+ */
 function peopleOf(config: Config): PeopleConfig {
   if (config.people !== undefined) return config.people;
-  throw new Error(
-    'personal tokens belong to the people of a people file, and there is none: write one (OMSDESK_PEOPLE_FILE, or people.json in the data dir)',
-  );
+  throw new ConfigError([
+    {
+      variable: 'OMSDESK_PEOPLE_FILE',
+      message: `no people file in the data dir ${resolve(config.dataDir)} (people.json), and OMSDESK_PEOPLE_FILE names none: personal tokens belong to its people. Run this as the user omsdesk serve runs as, with its OMSDESK_DATA_DIR (and OMSDESK_PEOPLE_FILE when it sets one), or write the people file`,
+    },
+  ]);
 }
 
 async function issue(store: TokenStore, people: PeopleConfig, id: string, days: number): Promise<void> {

@@ -1,12 +1,7 @@
 import { fromIst, istDate, istParts } from '../time/ist.js';
-import type { Exchange } from '../vocabulary/index.js';
+import { clockText, type Exchange, isWeekend, SESSION, SESSION_TEXT, WEEKDAYS } from '../vocabulary/index.js';
 import { violation } from './format.js';
 import type { TradingPolicy, Violation } from './types.js';
-
-/** The regular session of NSE, BSE and NFO in IST minutes after midnight: 09:15 up to (not including) 15:30. */
-export const SESSION = { openMinute: 9 * 60 + 15, closeMinute: 15 * 60 + 30 } as const;
-
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /** The hours setting of a policy. */
 export type HoursPolicy = Pick<TradingPolicy, 'marketHours' | 'holidays'>;
@@ -14,7 +9,7 @@ export type HoursPolicy = Pick<TradingPolicy, 'marketHours' | 'holidays'>;
 /** True when a trading day: Monday to Friday (IST) and not a listed holiday. */
 export function isTradingDay(epochMs: number, holidays: readonly string[]): boolean {
   const { weekday } = istParts(epochMs);
-  return weekday >= 1 && weekday <= 5 && !holidays.includes(istDate(epochMs));
+  return !isWeekend(weekday) && !holidays.includes(istDate(epochMs));
 }
 
 /** True when orders may be placed at `epochMs`: always in `always` mode, else within the session of a trading day. */
@@ -31,7 +26,8 @@ export function nextMarketOpen(epochMs: number, holidays: readonly string[]): nu
   for (let days = 0; days <= 60; days++) {
     // Date.UTC rolls day 32 into the next month; fromIst would reject it.
     const day = new Date(Date.UTC(p.year, p.month - 1, p.day + days));
-    const open = fromIst(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), 9, 15);
+    const [hour, minute] = [Math.floor(SESSION.openMinute / 60), SESSION.openMinute % 60];
+    const open = fromIst(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), hour, minute);
     if (open >= epochMs && isTradingDay(open, holidays)) return open;
   }
   return undefined;
@@ -41,22 +37,22 @@ export function nextMarketOpen(epochMs: number, holidays: readonly string[]): nu
 export function checkMarketHours(exchange: Exchange, now: number, hours: HoursPolicy): Violation[] {
   if (isMarketOpen(now, hours)) return [];
   const p = istParts(now);
-  const clock = `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
+  const clock = clockText(p.hour * 60 + p.minute);
   const date = istDate(now);
   const why = hours.holidays.includes(date)
     ? 'an exchange holiday'
-    : p.weekday === 0 || p.weekday === 6
+    : isWeekend(p.weekday)
       ? 'a weekend'
-      : 'outside 09:15-15:30 IST';
+      : `outside ${SESSION_TEXT} IST`;
   const next = nextMarketOpen(now, hours.holidays);
   const nextText =
     next === undefined
       ? ''
-      : `; it opens next on ${DAYS[istParts(next).weekday]} ${istDate(next)} at 09:15 IST`;
+      : `; it opens next on ${WEEKDAYS[istParts(next).weekday]} ${istDate(next)} at ${clockText(SESSION.openMinute)} IST`;
   return [
     violation(
       'MARKET_CLOSED',
-      `${exchange} is closed at ${clock} IST on ${DAYS[p.weekday]} ${date} (${why})${nextText}. Place the order when the market is open.`,
+      `${exchange} is closed at ${clock} IST on ${WEEKDAYS[p.weekday]} ${date} (${why})${nextText}. Place the order when the market is open.`,
       next === undefined ? { now } : { now, nextOpen: next },
     ),
   ];

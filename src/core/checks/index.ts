@@ -5,7 +5,6 @@ export {
   isMarketOpen,
   isTradingDay,
   nextMarketOpen,
-  SESSION,
 } from './hours.js';
 export { checkInstrument, checkVenue, SEGMENT_PRODUCTS } from './policy.js';
 export { checkLimitPrice, checkPrices } from './prices.js';

@@ -40,16 +40,28 @@ export function discordRules(v: Parsed, raw: Raw): ConfigProblem[] {
   return problems;
 }
 
-/** Discord settings given without a token: the bot will not run, which is worth saying. */
-export function discordWarnings(raw: Raw): string[] {
+/**
+ * Discord settings given without a token: the bot will not run, which is worth saying. With a people file,
+ * four-eyes is no Discord setting: it holds in every channel, and with no Discord approver it refuses
+ * every order, which is said instead.
+ */
+export function discordWarnings(raw: Raw, v: Parsed, withPeople: boolean): string[] {
   if (given(raw, 'DISCORD_TOKEN')) return [];
   // Sign-in with Discord uses the application's id and the REST base without a bot.
   const signIn = given(raw, 'DISCORD_CLIENT_SECRET');
   const set = DISCORD_SETTINGS.filter(
     (name) =>
-      given(raw, name) && !(signIn && (name === 'DISCORD_APPLICATION_ID' || name === 'DISCORD_API_URL')),
+      given(raw, name) &&
+      !(withPeople && name === 'OMSDESK_DISCORD_FOUR_EYES') &&
+      !(signIn && (name === 'DISCORD_APPLICATION_ID' || name === 'DISCORD_API_URL')),
   );
-  return set.length === 0
-    ? []
-    : [`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} ignored without DISCORD_TOKEN.`];
+  const ignored =
+    set.length === 0
+      ? []
+      : [`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} ignored without DISCORD_TOKEN.`];
+  return withPeople && v.OMSDESK_DISCORD_FOUR_EYES === true ? [...ignored, FOUR_EYES_WITHOUT_DESK] : ignored;
 }
+
+/** Four-eyes with a people file where no Discord desk runs: nobody but the requester could decide. */
+export const FOUR_EYES_WITHOUT_DESK =
+  "OMSDESK_DISCORD_FOUR_EYES=true with a people file and no Discord desk: four-eyes holds in every channel, and with no Discord approver to decide another person's order, every order is refused. Run omsdesk serve with the Discord desk (DISCORD_TOKEN), or set OMSDESK_DISCORD_FOUR_EYES=false to let each person confirm their own orders in their assistant.";

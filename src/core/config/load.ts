@@ -77,7 +77,7 @@ export function loadConfig(sources: ConfigSources): Config {
   const warnings = [
     ...unknownVariables(sources.env, file.values),
     ...liveWarnings(variables, raw),
-    ...discordWarnings(raw),
+    ...discordWarnings(raw, variables, people.people !== undefined),
     ...people.warnings,
   ];
   const config = buildConfig(settings, warnings);
@@ -97,12 +97,29 @@ function unknownVariables(...sources: ReadonlyArray<Readonly<Record<string, stri
     });
 }
 
+/** The account's credentials: a live broker's login uses them, the paper broker its own demo account. */
+const LIVE_ONLY = [
+  'OMSDESK_USER_ID',
+  'OMSDESK_PASSWORD',
+  'OMSDESK_API_KEY',
+  'OMSDESK_VENDOR_CODE',
+  'OMSDESK_TOTP_SECRET',
+  'OMSDESK_DOB_OR_PAN',
+  'OMSDESK_ACCOUNT_ID',
+] as const;
+
 function liveWarnings(v: Parsed, raw: Readonly<Record<string, string | undefined>>): string[] {
   const live = wantsLive(raw);
   const warnings: string[] = [];
   if (live && v.OMSDESK_MARKET_HOURS === 'always') {
     warnings.push(
       'OMSDESK_MARKET_HOURS=always against a live broker: orders outside market hours will be rejected by the exchange.',
+    );
+  }
+  const credentials = LIVE_ONLY.filter((name) => !live && (raw[name] ?? '').trim() !== '');
+  if (credentials.length > 0) {
+    warnings.push(
+      `${credentials.join(', ')} ${credentials.length === 1 ? 'is' : 'are'} only used with a live broker (OMSDESK_BROKER_URL); the paper broker’s demo account is used.`,
     );
   }
   if (v.OMSDESK_INSTRUMENTS_URL !== undefined && !live) {

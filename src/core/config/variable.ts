@@ -14,7 +14,7 @@ export interface PerMode<T> {
   readonly live: T;
 }
 
-/** A default computed from other settings, with the words the README shows for it. */
+/** A default computed from other settings, with the words the docs show for it. */
 export interface Derived<T> {
   readonly kind: 'derived';
   readonly compute: (get: Lookup, mode: BrokerMode) => T;
@@ -29,7 +29,7 @@ export interface VariableDeclaration<N extends string = string, T = unknown> {
   readonly field: Field<T>;
   /** The value when unset: one value, one per broker mode, or derived; absent: the setting stays unset. */
   readonly default?: NoInfer<T> | PerMode<NoInfer<T>> | Derived<NoInfer<T>>;
-  /** How the README shows "unset" when there is no default (or what unset means). */
+  /** How the docs show "unset" when there is no default (or what unset means). */
   readonly unset?: string;
   readonly description: string;
   readonly secret?: boolean;
@@ -71,7 +71,7 @@ function isTagged(value: unknown): value is PerMode<unknown> | Derived<unknown> 
 
 const show = (value: unknown): string => (Array.isArray(value) ? value.join(',') : String(value));
 
-/** The default as people read it in the README and `.env.example`. */
+/** The default as people read it in the docs and `.env.example`. */
 export function shownDefault(d: VariableDeclaration): string {
   const value = d.default;
   if (d.unset !== undefined) return d.unset;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { DEFAULT_FRESHNESS } from '../client/shared-reads.js';
-import { DAY_MS, EXCHANGES, PRODUCTS, PRODUCTS_IN_WORDS } from '../vocabulary/index.js';
+import { DAY_MS, EXCHANGES, PRODUCTS, PRODUCTS_IN_WORDS, SESSION_TEXT } from '../vocabulary/index.js';
 import {
   API_GENERATIONS,
   CONFIRM_MODES,
@@ -70,7 +70,7 @@ function freshnessVariables() {
 /**
  * Every variable omsdesk reads, each declared once: its parser, its default (per broker mode where the
  * paper broker and a live one differ), its description and whether it is a secret. Validation, the
- * README's configuration table and `.env.example` all come from this list.
+ * configuration table (docs/configuration.md) and `.env.example` all come from this list.
  */
 export const CONFIG_VARIABLES = [
   variable({
@@ -131,8 +131,8 @@ export const CONFIG_VARIABLES = [
     name: 'OMSDESK_ACCOUNT_ID',
     group: 'broker',
     field: text(),
-    unset: '(the account the login answers with)',
-    description: 'Account id sent as actid, when it differs from the one the login answers with.',
+    unset: '(the login’s account, else the user id)',
+    description: 'Live broker: the account id sent as actid, instead of the one the login answers with.',
   }),
   variable({
     name: 'OMSDESK_REQUEST_TIMEOUT_MS',
@@ -173,7 +173,7 @@ export const CONFIG_VARIABLES = [
     group: 'sim',
     field: oneOf(SIM_HOURS),
     default: 'always',
-    description: 'Paper market hours: always open, or real (09:15-15:30 IST on weekdays).',
+    description: `Paper market hours: always open, or real (${SESSION_TEXT} IST on weekdays).`,
   }),
   variable({
     name: 'OMSDESK_SIM_STATE',
@@ -254,7 +254,7 @@ export const CONFIG_VARIABLES = [
     default: derived('always (paper broker always open), else exchange', (get, mode) =>
       mode === 'paper' && get('OMSDESK_SIM_HOURS') === 'always' ? 'always' : 'exchange',
     ),
-    description: 'exchange: orders only 09:15-15:30 IST on trading days; always: no hours check.',
+    description: `exchange: orders only ${SESSION_TEXT} IST on trading days; always: no hours check.`,
   }),
   variable({
     name: 'OMSDESK_HOLIDAYS',
@@ -410,7 +410,7 @@ export const CONFIG_VARIABLES = [
     name: 'DISCORD_API_URL',
     group: 'discord',
     field: discordApiUrl(),
-    // A code span: the README must not link outside the repository, and bare URLs become links.
+    // A code span: the docs must not link outside the repository, and bare URLs become links.
     default: derived(`\`${DISCORD_API_DEFAULT}\``, () => DISCORD_API_DEFAULT),
     description: 'Discord REST base (https, or http on loopback for tests), without the version.',
   }),

@@ -3,6 +3,7 @@ import type { DecisionPath, DecisionSource, Ticket } from './types.js';
 const WHERE: Readonly<Record<DecisionPath, string>> = {
   discord: 'on its own card in the approvals channel',
   elicitation: "in the MCP client's confirmation form",
+  app: "on the order card the MCP client's app shows",
   tool: "through the assistant's confirm_order call",
 };
 
@@ -23,4 +24,10 @@ export function wrongPlace(ticket: Ticket, via: DecisionSource | undefined): str
     return `this message is not the card of ticket ${ticket.id}: decide it ${WHERE.discord}`;
   }
   return undefined;
+}
+
+/** Why a decision made on an app's card names another version of the ticket than it is, or undefined. */
+export function staleCard(ticket: Ticket, via: DecisionSource | undefined): string | undefined {
+  if (via?.path !== 'app' || via.hash === ticket.hash) return undefined;
+  return `the card showed another version of ticket ${ticket.id} (a stale or altered hash)`;
 }

@@ -1,10 +1,10 @@
 import type { Actor } from '../audit/index.js';
-import type { DailyUsage } from '../checks/index.js';
+import type { DailyUsage, TradingPolicy } from '../checks/index.js';
 import { normalizeTicketId } from '../orders/ticket-id.js';
 import { toIstIso } from '../time/ist.js';
 import { auditTransition } from './approval.js';
 import { ApprovalSteps } from './approval-steps.js';
-import { wrongPlace } from './decision-source.js';
+import { staleCard, wrongPlace } from './decision-source.js';
 import { GateError } from './errors.js';
 import { TicketExpiry } from './expiry.js';
 import { brokerFollower, feedFollower } from './follow.js';
@@ -51,6 +51,14 @@ export class OrderGate {
   readonly #expiry: TicketExpiry;
   /** Tickets the last process left in play, found when the gate opened. */
   #carriedOver: readonly string[] = [];
+
+  /**
+   * The trading policy the checks apply (market hours, holidays, caps, allowed venues): a tool or a
+   * command that must say when or where orders may go reads it here, so it needs no setting of its own.
+   */
+  get policy(): TradingPolicy {
+    return this.#o.policy;
+  }
 
   private constructor(options: GateOptions) {
     this.#o = options;
@@ -347,16 +355,23 @@ export class OrderGate {
   ): HeldTicket | Promise<never> {
     const key = normalizeTicketId(id);
     const held = this.#store.get(key);
-    if (held === undefined) return this.#notInPlay(key);
+    const refuse = (error: GateError): Promise<never> => this.#refused(key, actor, decision, via, error);
+    if (held === undefined) {
+      return this.#notInPlay(key).catch((error: unknown) =>
+        error instanceof GateError ? refuse(error) : Promise.reject(error),
+      );
+    }
     const { ticket } = held;
     this.#expiry.ifDue(held);
     if (ticket.status === 'EXPIRED') {
-      return Promise.resolve(held.expiring).then(() => {
-        throw new GateError('TICKET_EXPIRED', `ticket ${key} expired at ${ticket.expiresAt}: preview again`);
-      });
+      return Promise.resolve(held.expiring).then(() =>
+        refuse(
+          new GateError('TICKET_EXPIRED', `ticket ${key} expired at ${ticket.expiresAt}: preview again`),
+        ),
+      );
     }
     if (ticket.status !== 'PENDING') {
-      return Promise.reject(
+      return refuse(
         new GateError(
           'TICKET_DECIDED',
           `ticket ${key} is already ${ticket.status}; a ticket is decided once`,
@@ -364,21 +379,35 @@ export class OrderGate {
       );
     }
     const elsewhere = wrongPlace(ticket, via);
-    const notTheirs = elsewhere ?? personRefusal(ticket, actor, decision, via, this.#o.people);
+    if (elsewhere !== undefined)
+      return refuse(new GateError('TICKET_NOT_FOUND', `${elsewhere}: nothing changed`));
+    const stale = staleCard(ticket, via);
+    if (stale !== undefined) return refuse(new GateError('TICKET_TAMPERED', `${stale}: nothing was sent`));
+    const notTheirs = personRefusal(ticket, actor, decision, via, this.#o.people);
     if (notTheirs === undefined) return held;
-    return this.#o.audit
-      .append({
+    return refuse(new GateError('NOT_ALLOWED', `${notTheirs}: nothing changed`));
+  }
+
+  /**
+   * Records a human's decision the gate refused (one made through an adapter: `via`), then rejects with
+   * it: a late click, a replay, another's ticket or a stale card all leave a line in the audit log.
+   */
+  async #refused(
+    key: string,
+    actor: Actor,
+    decision: 'approve' | 'decline',
+    via: DecisionSource | undefined,
+    error: GateError,
+  ): Promise<never> {
+    if (via !== undefined) {
+      await this.#o.audit.append({
         event: DECISION_REFUSED,
         ticket: key,
         actor,
-        data: { reason: notTheirs, decision, path: via?.path },
-      })
-      .then(() => {
-        throw new GateError(
-          elsewhere === undefined ? 'NOT_ALLOWED' : 'TICKET_NOT_FOUND',
-          `${notTheirs}: nothing changed`,
-        );
+        data: { reason: error.message, code: error.code, decision, path: via.path },
       });
+    }
+    throw error;
   }
 
   /** The refusal for a ticket not in memory: decided long ago (found in the audit log), or never issued. */

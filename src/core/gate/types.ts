@@ -109,9 +109,10 @@ export interface MarginView {
 
 /**
  * How a ticket waits for its human decision: a card in a chat channel (`discord`), the form the MCP
- * client shows its person (`elicitation`), or the assistant's `confirm_order` call (`tool`).
+ * client shows its person (`elicitation`), the order card an MCP App host shows its person (`app`), or
+ * the assistant's `confirm_order` call (`tool`).
  */
-export type DecisionPath = 'discord' | 'elicitation' | 'tool';
+export type DecisionPath = 'discord' | 'elicitation' | 'app' | 'tool';
 
 /** The message that shows a ticket to its approvers (a Discord card): the only place it is decided. */
 export interface CardRef {
@@ -125,6 +126,8 @@ export interface CardRef {
  */
 export type DecisionSource =
   | { readonly path: 'discord'; readonly card: CardRef }
+  /** The app's card names the version of the ticket it showed: a decision on another is refused. */
+  | { readonly path: 'app'; readonly hash: string }
   | { readonly path: 'elicitation' | 'tool' };
 
 /** A request to trade, previewed and frozen, waiting for (or past) a human decision. */

@@ -36,4 +36,4 @@ export {
   tokenStatus,
 } from './tokens/token-store.js';
 export { readTokenUses, TokenUseLog } from './tokens/use-log.js';
-export { type WhoAmI, whoami, whoamiLines } from './whoami.js';
+export { type DecisionPaths, type WhoAmI, whoami, whoamiLines } from './whoami.js';

@@ -31,3 +31,35 @@ export function monthNumber(name: string): number {
 export function candleIntervalMs(interval: CandleInterval): number {
   return interval === 'D' ? DAY_MS : Number(interval) * 60_000;
 }
+
+/** The weekdays' names, Sunday first: index them with a weekday number (0 Sunday … 6 Saturday). */
+export const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+/** Whether a weekday number (0 Sunday … 6 Saturday) is a Saturday or a Sunday, when no exchange trades. */
+export function isWeekend(weekday: number): boolean {
+  return weekday === 0 || weekday === 6;
+}
+
+/**
+ * The regular session of NSE, BSE and NFO in IST minutes after midnight: 09:15 up to (not including) 15:30.
+ * Derivatives expire at its close. The order checks, the desk's daily summary and the paper broker's
+ * calendar all take it from here.
+ */
+export const SESSION = { openMinute: 9 * 60 + 15, closeMinute: 15 * 60 + 30 } as const;
+
+/** A minute of the day as a wall-clock time: `09:15`. */
+export function clockText(minuteOfDay: number): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${pad(Math.floor(minuteOfDay / 60))}:${pad(minuteOfDay % 60)}`;
+}
+
+/** The session as people read it: `09:15-15:30`. */
+export const SESSION_TEXT = `${clockText(SESSION.openMinute)}-${clockText(SESSION.closeMinute)}`;

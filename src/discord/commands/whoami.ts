@@ -17,8 +17,16 @@ export const whoamiCommand: SlashCommand = {
   prepare(_i, ctx) {
     const person = ctx.person;
     if (person === undefined) throw new DeskInputError('You are not in the people file', 'ask to be added');
+    const { settings } = ctx.deps;
+    // Approving needs the approvals channel's cards; a read-only desk takes no order.
+    const paths = {
+      trading: !settings.readOnly,
+      approvals: settings.approvalsChannel !== undefined,
+      halts: true,
+      fourEyes: settings.fourEyes,
+    };
     return async () => ({
-      content: whoamiLines(person, ctx.deps.gate.usageOf(person.id)).map(escapeMarkdown).join('\n'),
+      content: whoamiLines(person, paths, ctx.deps.gate.usageOf(person.id)).map(escapeMarkdown).join('\n'),
     });
   },
 };

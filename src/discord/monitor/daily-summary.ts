@@ -1,6 +1,7 @@
 import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
 import { istParts } from '../../core/time/ist.js';
+import { clockText, SESSION, WEEKDAYS } from '../../core/vocabulary/index.js';
 import type { DeskClient } from '../deps.js';
 import type { MessageBody } from '../messages.js';
 import { failureText } from './delivery-errors.js';
@@ -14,7 +15,6 @@ import { dueDay, nextClose, previousTradingDay } from './summary-schedule.js';
 const LOOK_EVERY_MS = 3_600_000;
 const FIRST_PAUSE_MS = 1_000;
 const LONGEST_PAUSE_MS = 60_000;
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /** Where the figures come from. */
 export interface SummarySource {
@@ -26,7 +26,7 @@ export interface SummarySource {
 export function dayName(day: string): string {
   const [y, m, d] = day.split('-').map(Number);
   const weekday = istParts(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, 12)).weekday;
-  return `${DAYS[weekday]} ${day}`;
+  return `${WEEKDAYS[weekday]} ${day}`;
 }
 
 /** Today's summary from the broker's books as they are now (one read of each). */
@@ -100,7 +100,12 @@ export async function runDailySummary(o: DailySummaryOptions, signal: AbortSigna
     if (day !== undefined && !o.outbox.hasSummary(day)) {
       try {
         const title = `Day summary, ${dayName(day)}`;
-        const body = await composeSummary(o, title, 'The session closed at 15:30 IST.', signal);
+        const body = await composeSummary(
+          o,
+          title,
+          `The session closed at ${clockText(SESSION.closeMinute)} IST.`,
+          signal,
+        );
         o.outbox.addSummary(day, body);
         o.save();
         failures = 0;

@@ -1,6 +1,6 @@
-import { isTradingDay, SESSION } from '../../core/checks/index.js';
+import { isTradingDay } from '../../core/checks/index.js';
 import { fromIst, istDate, istParts } from '../../core/time/ist.js';
-import { DAY_MS } from '../../core/vocabulary/index.js';
+import { DAY_MS, SESSION } from '../../core/vocabulary/index.js';
 
 /** The session's close (15:30 IST) on the IST day containing `ms`. */
 export function closeOf(ms: number): number {

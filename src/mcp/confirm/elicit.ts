@@ -91,7 +91,7 @@ export async function decide(
 }
 
 /**
- * 2025-11-25: asks the person at the MCP client with an elicitation request over the session, telling the
+ * 2025-11-25: asks the person at the MCP client with an elicitation request on the call's stream, telling the
  * client of progress while the person decides, and acts on the answer.
  */
 export async function confirmByElicitation(ctx: ToolContext, ticket: Ticket): Promise<Decision> {
@@ -99,8 +99,14 @@ export async function confirmByElicitation(ctx: ToolContext, ticket: Ticket): Pr
   const untilExpiry = Math.max(1_000, Date.parse(ticket.expiresAt) - clock.now());
   const timeout = Math.min(untilExpiry, timings.elicitTimeoutMs ?? untilExpiry);
   const stop = tellWhileWaiting(ctx, ticket, 'the person at the MCP client');
+  // Related to the call, the form travels on the call's own stream (over HTTP its POST response), which a
+  // client reads by force: the optional standalone GET stream may never be opened.
   const answer = await ctx.req.mcpReq
-    .elicitInput(confirmationForm(ctx, ticket), { timeout, signal: ctx.signal })
+    .elicitInput(confirmationForm(ctx, ticket), {
+      timeout,
+      signal: ctx.signal,
+      relatedRequestId: ctx.req.mcpReq.id,
+    })
     .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
     .finally(stop);
   return decide(ctx, ticket, answer);

@@ -1,5 +1,5 @@
 import { GateError, type Ticket, type TicketRequest } from '../../core/gate/index.js';
-import { canElicit, requester, type ToolContext } from '../context.js';
+import { canElicit, requester, showsApps, type ToolContext } from '../context.js';
 import { describeError } from '../errors.js';
 import { FAILED_STATUSES, nextStepFor, renderTicket, ticketLink } from '../render-ticket.js';
 import type { Reply } from '../results.js';
@@ -40,6 +40,17 @@ function awaitToolConfirmation(ctx: ToolContext, ticket: Ticket): Reply<AnswerDa
   );
 }
 
+/** The order card decides: the call answers at once, the ticket waiting for the person's click on it. */
+function awaitCard(ticket: Ticket): Reply<AnswerData> {
+  const nextStep =
+    `the person confirms or declines it on the order card shown with this result, before ${ticket.expiresAt}; ` +
+    `nothing is sent until they confirm there. Follow it with get_order_status ticket_id ${ticket.id}; do not place it again.`;
+  return ticketReply(
+    { ticket, lead: 'Previewed; nothing is sent until the person confirms it on the card.', nextStep },
+    'app',
+  );
+}
+
 /**
  * Under four-eyes a person never confirms their own ticket, so their assistant's form and confirm_order
  * are no way for it: it goes to the Discord approvers, or nowhere (refused before anything is previewed).
@@ -66,9 +77,11 @@ export async function placeThroughGate(
   const { deps } = ctx;
   const modern = ctx.era === 'modern';
   const handle = modern ? roundHandle(ctx) : undefined;
-  if (handle !== undefined) return ticketReply(await answerRound(ctx, handle, ctx.tool), 'elicitation');
+  if (handle !== undefined)
+    return ticketReply(await answerRound(ctx, handle, ctx.tool, request), 'elicitation');
   const facts = {
     canElicit: canElicit(ctx),
+    hasApp: showsApps(ctx),
     hasChannel: deps.approvalChannel !== undefined,
     broker: deps.broker,
   };
@@ -80,7 +93,7 @@ export async function placeThroughGate(
   switch (path) {
     case 'elicitation':
       return modern
-        ? askInRound(ctx, ticket, ctx.tool)
+        ? askInRound(ctx, ticket, ctx.tool, request)
         : ticketReply(await confirmByElicitation(ctx, ticket), path);
     case 'discord': {
       const channel = deps.approvalChannel as NonNullable<typeof deps.approvalChannel>;
@@ -89,5 +102,7 @@ export async function placeThroughGate(
     }
     case 'tool':
       return awaitToolConfirmation(ctx, ticket);
+    case 'app':
+      return awaitCard(ticket);
   }
 }

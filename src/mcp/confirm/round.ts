@@ -1,5 +1,6 @@
 import { type InputRequiredResult, inputRequired, inputResponse } from '@modelcontextprotocol/server';
-import { GateError, type Ticket } from '../../core/gate/index.js';
+import { canonicalJson, sha256 } from '../../core/audit/index.js';
+import { GateError, type Ticket, type TicketRequest } from '../../core/gate/index.js';
 import type { ToolContext } from '../context.js';
 import type { Decision } from './decision.js';
 import { confirmationForm, decide } from './elicit.js';
@@ -7,15 +8,26 @@ import { confirmationForm, decide } from './elicit.js';
 /** The key of the form in a round's input requests. */
 const FORM = 'confirm';
 
+/** What a call asks for, as a round remembers it: the same arguments always give the same text. */
+function requestHash(request: TicketRequest): string {
+  return sha256(canonicalJson(request));
+}
+
 /**
  * 2026-07-28: the person's confirmation as an input-required round. The ticket stays PENDING on the
  * server; the client shows the form and retries the same call with the answer and the round's handle.
  */
-export function askInRound(ctx: ToolContext, ticket: Ticket, tool: string): InputRequiredResult {
+export function askInRound(
+  ctx: ToolContext,
+  ticket: Ticket,
+  tool: string,
+  request: TicketRequest,
+): InputRequiredResult {
   const requestState = ctx.deps.rounds.open({
     ticketId: ticket.id,
     hash: ticket.hash,
     tool,
+    request: requestHash(request),
     expiresAtMs: Date.parse(ticket.expiresAt),
     ...(ctx.person === undefined ? {} : { person: ctx.person.id }),
   });
@@ -35,7 +47,12 @@ export function roundHandle(ctx: ToolContext): string | undefined {
  * Acts on a retry that answers a round, once: the handle is taken before anything awaits, so a replayed
  * or concurrent retry finds it used and learns what became of the ticket instead of placing anything.
  */
-export async function answerRound(ctx: ToolContext, handle: string, tool: string): Promise<Decision> {
+export async function answerRound(
+  ctx: ToolContext,
+  handle: string,
+  tool: string,
+  request: TicketRequest,
+): Promise<Decision> {
   const { gate } = ctx.deps;
   const taken = ctx.deps.rounds.take(handle, ctx.person?.id);
   if (taken.kind === 'unknown') {
@@ -60,6 +77,12 @@ export async function answerRound(ctx: ToolContext, handle: string, tool: string
   if (round.tool !== tool) {
     const why = `the answer came with a call of ${tool}, not of ${round.tool} that asked`;
     return decide(ctx, ticket, new Error(why));
+  }
+  // The answer confirms the order the round showed, never the one a retry asks for instead.
+  if (round.request !== requestHash(request)) {
+    const why = `the retry asked for another order than the one this round was for: ${ticket.summary}`;
+    const declined = await decide(ctx, ticket, new Error(why));
+    return declined.error === undefined ? { ...declined, lead: `Not placed: ${why}.` } : declined;
   }
   const answer = inputResponse(ctx.req.mcpReq.inputResponses, FORM);
   if (answer.kind !== 'elicit')

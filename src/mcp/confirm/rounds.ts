@@ -8,6 +8,8 @@ export interface Round {
   readonly hash: string;
   /** The tool whose call previewed it: a retry of another tool cannot answer it. */
   readonly tool: string;
+  /** What that call asked for (`requestHash`): a retry asking for anything else cannot answer it. */
+  readonly request: string;
   /** The ticket's expiry: the round ends with it. */
   readonly expiresAtMs: number;
   /** With a people file: whose round it is; another person's retry can neither answer nor use it up. */

@@ -4,6 +4,8 @@ import type { ConfirmationPath } from '../schemas/ticket.js';
 /** What the server knows when a placement call arrives. */
 export interface PathFacts {
   readonly canElicit: boolean;
+  /** The client shows MCP Apps, so its person can decide on the order card. */
+  readonly hasApp?: boolean;
   readonly hasChannel: boolean;
   readonly broker: 'paper' | 'live';
 }
@@ -17,16 +19,20 @@ export function toolConfirmEnabled(settings: ConfirmSettings, broker: 'paper' | 
 /**
  * The confirmation path for one call: the configured one, or for `auto` elicitation when the client
  * supports it, else the approval channel, else tool confirmation on the paper broker; `none` refuses.
+ * Where the person at the client confirms (`auto`, `elicit`), a client that shows MCP Apps gets the order
+ * card instead of the form.
  */
 export function choosePath(settings: ConfirmSettings, facts: PathFacts): ConfirmationPath {
   switch (settings.mode) {
     case 'elicit':
+      if (facts.hasApp) return 'app';
       return facts.canElicit ? 'elicitation' : 'none';
     case 'discord':
       return facts.hasChannel ? 'discord' : 'none';
     case 'tool':
       return toolConfirmEnabled(settings, facts.broker) ? 'tool' : 'none';
     case 'auto':
+      if (facts.hasApp) return 'app';
       if (facts.canElicit) return 'elicitation';
       if (facts.hasChannel) return 'discord';
       return toolConfirmEnabled(settings, facts.broker) ? 'tool' : 'none';

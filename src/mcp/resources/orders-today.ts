@@ -1,10 +1,8 @@
 import { type McpServer, ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server';
+import { firstSuggestions } from '../completions.js';
 import type { ResolvedDeps } from '../context.js';
 import type { OrdersView } from '../deps.js';
 import { ORDER_TEMPLATE, ORDERS_TODAY_URI } from './uris.js';
-
-/** Most order numbers offered to complete a partial one. */
-const MAX_SUGGESTIONS = 20;
 
 function json(uri: URL, deps: ResolvedDeps, body: unknown) {
   return {
@@ -25,10 +23,7 @@ async function watcher(
 /** Today's order numbers starting with what was typed, newest first. */
 function completeNumber(orders: OrdersView, typed: string): string[] {
   const numbers = orders.orders().map((o) => o.orderNumber);
-  return numbers
-    .filter((n) => n.startsWith(typed.trim()))
-    .reverse()
-    .slice(0, MAX_SUGGESTIONS);
+  return firstSuggestions(numbers.filter((n) => n.startsWith(typed.trim())).reverse());
 }
 
 /**

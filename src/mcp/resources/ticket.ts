@@ -1,13 +1,11 @@
 import { type McpServer, ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server';
 import { normalizeTicketId } from '../../core/gate/index.js';
 import { TICKET_ID_PATTERN } from '../../core/orders/ticket-id.js';
+import { firstSuggestions } from '../completions.js';
 import type { ResolvedDeps } from '../context.js';
 import { nextStepFor } from '../render-ticket.js';
 import { confirmationOf, ticketData } from '../schemas/ticket.js';
 import { TICKET_TEMPLATE } from './uris.js';
-
-/** Most ticket ids offered to complete a partial one. */
-const MAX_SUGGESTIONS = 20;
 
 /**
  * Registers `omsdesk://tickets/{id}`: a ticket as get_order_status shows it (settled from the broker first
@@ -22,11 +20,12 @@ export function registerTicket(server: McpServer, ready: Promise<ResolvedDeps>):
       complete: {
         id: async (typed) => {
           const prefix = typed.trim().toUpperCase();
-          return (await ready).gate
-            .list()
-            .map((t) => t.id)
-            .filter((id) => id.startsWith(prefix))
-            .slice(0, MAX_SUGGESTIONS);
+          return firstSuggestions(
+            (await ready).gate
+              .list()
+              .map((t) => t.id)
+              .filter((id) => id.startsWith(prefix)),
+          );
         },
       },
     }),

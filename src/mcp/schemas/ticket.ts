@@ -6,7 +6,7 @@ import { cleanExternal } from '../untrusted.js';
 import { rejectionOf, rejectionOut } from './common.js';
 
 /** How a ticket was (or is to be) confirmed by a human. */
-export const CONFIRMATION_PATHS = ['elicitation', 'discord', 'tool', 'none'] as const;
+export const CONFIRMATION_PATHS = ['elicitation', 'app', 'discord', 'tool', 'none'] as const;
 export type ConfirmationPath = (typeof CONFIRMATION_PATHS)[number];
 
 /** One order of a ticket: what it asks (the summary says the rest) and, once sent, what became of it. */
@@ -26,30 +26,35 @@ const legOut = z.object({
   reason: z.string().optional(),
 });
 
-/**
- * A ticket as tools answer it in data (the placement tools, confirm_order, get_order_status): what a
- * program acts on. The rest is in the text and in omsdesk://tickets/{id}, which the result links: repeated
- * in five listings, the whole ticket would triple tools/list.
- */
-export const answerOut = {
+/** What the answer and the whole ticket share: where the ticket stands and what it is for. */
+const ticketHead = {
   ticketId: z.string(),
   status: z.string(),
   confirmation: z.string(),
+  summary: z.string(),
+  hash: z.string(),
+  expiresAt: z.string(),
   orderNumbers: z.array(z.string()),
+  reason: z.string().optional(),
   nextStep: z.string(),
 };
+
+/**
+ * A ticket as tools answer it in data (the placement tools, confirm_order, get_order_status): what a
+ * program acts on, for a client that shows a model the data without the text: what the person agrees to
+ * (summary), the payload's hash and deadline confirm_order takes, why nothing was sent (every failed
+ * check, the broker's or the decider's reason). The legs, the margin and who decided are in the text and
+ * in omsdesk://tickets/{id}, which the result links.
+ */
+export const answerOut = { ...ticketHead, failedChecks: z.array(z.string()) };
 export type AnswerData = z.input<z.ZodObject<typeof answerOut>>;
 
 /** The whole ticket (omsdesk://tickets/{id}): the answer, what was asked, the checks, who decided, legs, margin. */
 export const ticketOut = {
-  ...answerOut,
+  ...ticketHead,
   kind: z.enum(['single', 'multi', 'straddle']),
-  summary: z.string(),
-  hash: z.string(),
-  expiresAt: z.string(),
   violations: z.array(z.object({ rule: z.string(), message: z.string() })),
   warnings: z.array(z.string()),
-  reason: z.string().optional(),
   requestedBy: z.object({ channel: z.string(), id: z.string(), person: z.string().optional() }),
   decidedBy: z.object({ channel: z.string(), id: z.string(), person: z.string().optional() }).optional(),
   legs: z.array(legOut),
@@ -87,22 +92,24 @@ export function answerData(ticket: Ticket, confirmation: ConfirmationPath, nextS
     ticketId: ticket.id,
     status: ticket.status,
     confirmation,
+    summary: ticket.summary,
+    hash: ticket.hash,
+    expiresAt: ticket.expiresAt,
     orderNumbers: ticket.legs.flatMap((l) => (l.outcome?.orderNumber ? [l.outcome.orderNumber] : [])),
+    failedChecks: ticket.violations.map((v) => v.message),
+    reason: ticket.reason === undefined ? undefined : cleanExternal(ticket.reason, 600),
     nextStep,
   };
 }
 
 /** The whole view of a ticket. */
 export function ticketData(ticket: Ticket, confirmation: ConfirmationPath, nextStep: string): TicketData {
+  const { failedChecks: _messages, ...head } = answerData(ticket, confirmation, nextStep);
   return {
-    ...answerData(ticket, confirmation, nextStep),
+    ...head,
     kind: ticket.kind,
-    summary: ticket.summary,
-    hash: ticket.hash,
-    expiresAt: ticket.expiresAt,
     violations: ticket.violations.map((v) => ({ rule: v.rule, message: v.message })),
     warnings: [...ticket.warnings],
-    reason: ticket.reason === undefined ? undefined : cleanExternal(ticket.reason, 600),
     requestedBy: actorOut(ticket.requestedBy),
     decidedBy: ticket.decidedBy && actorOut(ticket.decidedBy),
     legs: ticket.legs.map(legOf),
@@ -129,5 +136,6 @@ export function confirmationOf(ticket: Ticket): ConfirmationPath {
   const channel = ticket.decidedBy?.channel ?? '';
   if (channel === 'mcp-elicitation') return 'elicitation';
   if (channel === 'mcp-tool') return 'tool';
+  if (channel === 'mcp-app') return 'app';
   return channel === 'discord' ? 'discord' : 'none';
 }

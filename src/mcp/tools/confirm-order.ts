@@ -11,7 +11,7 @@ export const confirmOrderTool = defineTool({
   name: 'confirm_order',
   title: 'Confirm order',
   description:
-    'Places a ticket previewed for it, ONLY once the person agreed to its summary; never on your own.',
+    'Places a ticket a place_* tool previewed for it. Call it ONLY after showing the person the summary and hearing them agree to this exact ticket, never on your own. A ticket is used once, and expires.',
   annotations: PLACE,
   input: {
     ticket_id: ticketIdField.describe("The preview's ticketId."),
@@ -21,7 +21,7 @@ export const confirmOrderTool = defineTool({
         z.string().regex(/^[0-9A-Fa-f]{64}$/),
       )
       .optional()
-      .describe("The preview's hash."),
+      .describe("The preview's hash: the ticket must still be exactly that payload."),
   },
   output: answerOut,
   async handler(args, ctx) {

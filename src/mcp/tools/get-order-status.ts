@@ -51,8 +51,10 @@ function ticketNumbers(ticket: Ticket): string[] {
 export const getOrderStatusTool = defineTool({
   name: 'get_order_status',
   title: 'Get order status',
-  description: 'An order and its reports, or a ticket and its orders (settling UNKNOWN ones).',
+  description:
+    'An order and its reports, or a ticket and its orders (settling UNKNOWN ones). Accepted is not executed: an order with a number can still be rejected.',
   annotations: READ,
+  card: 'linked',
   input: {
     order_number: z
       .string()

@@ -1,6 +1,7 @@
 import type { Tool } from '../tool.js';
 import { calculateSpanTool } from './calculate-span.js';
 import { confirmOrderTool } from './confirm-order.js';
+import { decideOnCardTool } from './decide-on-card.js';
 import { getCandlesTool } from './get-candles.js';
 import { getHoldingsTool } from './get-holdings.js';
 import { getLimitsTool } from './get-limits.js';
@@ -15,6 +16,7 @@ import { placeLongStraddleTool } from './place-long-straddle.js';
 import { placeMultiOrderTool } from './place-multi-order.js';
 import { placeOrderTool } from './place-order.js';
 import { searchInstrumentsTool } from './search-instruments.js';
+import { ticketCardTool } from './ticket-card.js';
 import { whoamiTool } from './whoami.js';
 
 /** Tools that only read, registered in every mode. */
@@ -41,3 +43,9 @@ export const CONFIRM_TOOL: Tool = confirmOrderTool;
 
 /** Who the caller is, registered only with a people file (without one, omsdesk has a single operator). */
 export const WHOAMI_TOOL: Tool = whoamiTool;
+
+/**
+ * The order card's own tools (MCP Apps): listed and callable only for clients that declared the extension,
+ * marked for the app alone.
+ */
+export const CARD_TOOLS: readonly Tool[] = [ticketCardTool, decideOnCardTool];

@@ -12,6 +12,7 @@ export const placeLongStraddleTool = defineTool({
   title: 'Place long straddle',
   description: `Buys the call and the put of one strike and expiry at market. ${CONFIRMATION_NOTE}`,
   annotations: PLACE,
+  card: 'linked',
   input: {
     symbol: words(20).describe('Underlying: NIFTY, BANKNIFTY, ...'),
     strike: upTo(10_000_000),

@@ -10,8 +10,9 @@ import { CONFIRMATION_NOTE } from './place-order.js';
 export const placeMultiOrderTool = defineTool({
   name: 'place_multi_order',
   title: 'Place several orders',
-  description: `1 to ${MAX_ORDERS_PER_MULTI} orders as one ticket, confirmed once. ${CONFIRMATION_NOTE}`,
+  description: `1 to ${MAX_ORDERS_PER_MULTI} orders as one ticket, confirmed once (each can still be rejected). ${CONFIRMATION_NOTE}`,
   annotations: PLACE,
+  card: 'linked',
   input: {
     orders: z
       .array(z.object(orderItemShape))

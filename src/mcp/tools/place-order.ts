@@ -12,6 +12,7 @@ export const placeOrderTool = defineTool({
   title: 'Place order',
   description: `One buy or sell order. ${CONFIRMATION_NOTE}`,
   annotations: PLACE,
+  card: 'linked',
   input: orderInputShape,
   output: answerOut,
   handler: (args, ctx) => placeThroughGate(ctx, { kind: 'single', order: toOrderInput(args) }),

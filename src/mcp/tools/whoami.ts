@@ -1,7 +1,22 @@
 import { z } from 'zod';
 import { GateError } from '../../core/gate/index.js';
 import { whoamiLines } from '../../core/people/index.js';
+import type { McpDeps } from '../deps.js';
 import { defineTool } from '../tool.js';
+
+/**
+ * What this server offers for deciding: approvals and halts only through a Discord desk in the same
+ * process, known here by its approvals channel (a desk without one is not promised).
+ */
+function decisionPaths(deps: McpDeps) {
+  const desk = deps.approvalChannel !== undefined;
+  return {
+    trading: !deps.readOnly,
+    approvals: desk,
+    halts: desk,
+    fourEyes: deps.people?.fourEyes ?? false,
+  };
+}
 
 /** `whoami` (with a people file): the caller's person, role, own caps and what they used of them today. */
 export const whoamiTool = defineTool({
@@ -10,7 +25,7 @@ export const whoamiTool = defineTool({
   description: 'Your person, role, daily caps and use of them today.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: {},
-  // Today's use as orders and rupees; the caps are in the text (tools/list stays under 20,000 characters).
+  // Today's use as orders and rupees; the caps are in the text.
   output: { person: z.string(), role: z.string(), orders: z.number(), value: z.number() },
   async handler(_args, ctx) {
     const person = ctx.person;
@@ -18,7 +33,7 @@ export const whoamiTool = defineTool({
     const used = ctx.deps.gate.usageOf(person.id);
     return {
       data: { person: person.id, role: person.role, orders: used.orders, value: used.value },
-      text: whoamiLines(person, used).join('\n'),
+      text: whoamiLines(person, decisionPaths(ctx.deps), used).join('\n'),
     };
   },
 });

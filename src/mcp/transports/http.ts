@@ -91,15 +91,22 @@ const DISCARD_MS = 10_000;
 /** Who the shared bearer token says calls; the token itself stays out of every handler's reach. */
 const SHARED_TOKEN: AuthInfo = { token: 'OMSDESK_MCP_TOKEN', clientId: 'omsdesk-mcp-token', scopes: [] };
 
+/**
+ * The JSON-RPC codes of refusals before any server reads a message: JSON-RPC's own where it names one, the
+ * SDK's "Session not found" for a session that is not there, and a server error for the rest (HTTP says it).
+ */
+const CODE = { parse: -32700, invalidRequest: -32600, noSession: -32001, server: -32000 } as const;
+
 function reply(
   res: ServerResponse,
   status: number,
   message: string,
   headers: Record<string, string> = {},
+  code: number = CODE.server,
 ): void {
   if (res.headersSent) return;
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
 /**
@@ -142,7 +149,15 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
   let guards = { hosts: new Set<string>(), origins: new Set<string>() };
   let options: GuardOptions = o;
 
-  /** 2025-11-25: a session's request, held busy from before its body is read so it cannot be evicted. */
+  /** Whether a posted body is of 2025-11-25 (else 2026-07-28, or refused by the SDK as neither). */
+  const isLegacy = async (req: IncomingMessage, body: unknown): Promise<boolean> =>
+    // Node's message types `method` as possibly absent; the adapter's shape does not (it is there for a server's requests).
+    isLegacyRequest(await toWebRequest(req as NodeIncomingMessageLike, body), body);
+
+  /**
+   * A request naming a session, held busy from before its body is read so it cannot be evicted. A request of
+   * 2026-07-28 is served on its own whatever id it carries: that revision has no sessions.
+   */
   const inSession = async (
     req: IncomingMessage,
     res: ServerResponse,
@@ -150,16 +165,15 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
     person: Person | undefined,
   ): Promise<void> => {
     const session = table.use(id, res, person?.id);
-    if (session === undefined || session === 'another') {
-      if (req.method === 'POST') discardBody(req, DISCARD_MS);
-      if (session === 'another') return reply(res, NOT_YOUR_SESSION.status, NOT_YOUR_SESSION.message);
-      return reply(res, 404, 'session not found: start a new session');
-    }
+    const body = req.method === 'POST' ? await readJsonBody(req, maxBodyBytes) : undefined;
+    if (body !== undefined && !(await isLegacy(req, body)))
+      return serveModern(req as NodeIncomingMessageLike, res, body);
+    if (session === 'another') return reply(res, NOT_YOUR_SESSION.status, NOT_YOUR_SESSION.message);
+    if (session === undefined)
+      return reply(res, 404, 'session not found: start a new session', {}, CODE.noSession);
     // The role as the people file says now: a demoted person's session stops listing placement tools.
     if (person !== undefined) fitOrdering(session.server, mayOrder(person));
-    const { endpoint } = session;
-    if (req.method !== 'POST') return endpoint.handleRequest(req, res);
-    return endpoint.handleRequest(req, res, await readJsonBody(req, maxBodyBytes));
+    return session.endpoint.handleRequest(req, res, body);
   };
 
   /** 2025-11-25: an initialize opens a session; anything else without one is refused. */
@@ -170,7 +184,13 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
     person: Person | undefined,
   ): Promise<void> => {
     if (!isInitializeRequest(body))
-      return reply(res, 400, 'bad request: send initialize first, then the mcp-session-id header');
+      return reply(
+        res,
+        400,
+        'bad request: send initialize first, then the mcp-session-id header',
+        {},
+        CODE.invalidRequest,
+      );
     const owner = person === undefined ? undefined : { id: person.id, mayOrder: mayOrder(person) };
     const endpoint = await table.open(res, owner);
     if (!endpoint) {
@@ -217,22 +237,22 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
     const id = Array.isArray(sessionId) ? sessionId[0] : sessionId;
     if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'DELETE')
       return reply(res, 405, 'method not allowed', { allow: 'GET, POST, DELETE' });
-    if (id !== undefined) return inSession(req, res, id, person);
-    if (req.method !== 'POST') return reply(res, 400, 'a valid mcp-session-id header is required');
-    if (!isJsonContentType(req.headers['content-type'] ?? null))
+    if (req.method === 'POST' && !isJsonContentType(req.headers['content-type'] ?? null)) {
+      discardBody(req, DISCARD_MS);
       return reply(res, 415, 'unsupported media type: send Content-Type: application/json');
+    }
+    if (id !== undefined) return inSession(req, res, id, person);
+    if (req.method !== 'POST')
+      return reply(res, 400, 'a valid mcp-session-id header is required', {}, CODE.invalidRequest);
     const body = await readJsonBody(req, maxBodyBytes);
-    // Node's message types `method` as possibly absent; the adapter's shape does not (it is there for a server's requests).
-    const node = req as NodeIncomingMessageLike;
-    if (await isLegacyRequest(await toWebRequest(node, body), body))
-      return openSession(res, req, body, person);
-    return serveModern(node, res, body);
+    if (await isLegacy(req, body)) return openSession(res, req, body, person);
+    return serveModern(req as NodeIncomingMessageLike, res, body);
   };
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (error instanceof BodyError) {
-        reply(res, error.status, error.message);
+        reply(res, error.status, error.message, {}, error.status === 400 ? CODE.parse : CODE.server);
         discardBody(req, DISCARD_MS);
         return;
       }

@@ -6,6 +6,7 @@ import type { Every } from '../timers.js';
 import { deliveringEndpoint, type SessionEndpoint } from './delivery.js';
 import { EventBudget } from './event-budget.js';
 import { SessionEvents } from './events.js';
+import { send2025Codes } from './legacy-codes.js';
 
 interface Session {
   readonly id: string;
@@ -142,6 +143,7 @@ export class SessionTable {
     this.#hold(session, res);
     await server.connect(transport);
     trackCalls(session, this.time.now);
+    send2025Codes(transport);
     return deliveringEndpoint(session.transport, session.events);
   }
 

@@ -1,6 +1,7 @@
 import { StdioServerTransport, serveStdio as serveEras } from '@modelcontextprotocol/server/stdio';
 import type { Logger } from '../../core/logger.js';
 import type { McpService } from '../server.js';
+import { checkEachStdioMessage } from './stdio-eras.js';
 
 /** An MCP server attached to this process's stdin and stdout. */
 export interface StdioHandle {
@@ -41,6 +42,7 @@ export function serveStdio(
       onerror: (error) => logger.debug('mcp stdio', { error: error.message }),
     },
   );
+  checkEachStdioMessage(transport);
   return {
     closed,
     async close() {

@@ -1,4 +1,4 @@
-import { ENDPOINTS, OPTION_TYPES, type OptionType } from '../../core/vocabulary/index.js';
+import { ENDPOINTS, OPTION_TYPES, type OptionType, SESSION } from '../../core/vocabulary/index.js';
 import { optionGreeksRequest } from '../../core/wire/index.js';
 import { money, parseExpiryDay, timeFirst } from '../format.js';
 import { SimFailure } from '../http/failure.js';
@@ -6,7 +6,7 @@ import { positiveNumber, validateBody } from '../http/validate.js';
 import { blackScholes, YEAR_MS } from '../market/index.js';
 import type { Route } from '../runtime.js';
 
-const EXPIRY_TIME_MS = (15 * 60 + 30) * 60_000; // contracts expire at 15:30 IST
+const EXPIRY_TIME_MS = SESSION.closeMinute * 60_000; // contracts expire at the session's close
 
 function greekFields(prefix: 'cal' | 'put', g: ReturnType<typeof blackScholes>): Record<string, string> {
   return {

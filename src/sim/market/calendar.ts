@@ -1,4 +1,4 @@
-import { DAY_MS } from '../../core/vocabulary/index.js';
+import { DAY_MS, isWeekend, SESSION } from '../../core/vocabulary/index.js';
 import { istDay, istTime, parseDate, weekdayOf } from './ist-time.js';
 import type { MarketCalendar } from './types.js';
 
@@ -20,8 +20,7 @@ export interface TradingCalendar extends MarketCalendar {
   locate(at: number): { readonly day: number; readonly second: number };
 }
 
-const REAL_OPEN_MINUTE = 9 * 60 + 15;
-const REAL_SECONDS = (15 * 60 + 30 - REAL_OPEN_MINUTE) * 60;
+const REAL_SECONDS = (SESSION.closeMinute - SESSION.openMinute) * 60;
 // No calendar leaves a market shut for a year; stepping further means a broken holiday list.
 const MAX_STEP = 400;
 
@@ -37,15 +36,14 @@ export function createCalendar(hours: MarketHours, holidays: readonly string[] =
   const sessionSeconds = real ? REAL_SECONDS : DAY_MS / 1000;
   const isSessionDay = (day: number): boolean => {
     if (!real) return true;
-    const weekday = weekdayOf(day);
-    return weekday !== 0 && weekday !== 6 && !closed.has(day);
+    return !isWeekend(weekdayOf(day)) && !closed.has(day);
   };
   const step = (day: number, by: -1 | 1): number => {
     for (let d = day + by, n = 0; n < MAX_STEP; d += by, n++) if (isSessionDay(d)) return d;
     throw new RangeError('no trading session within a year: check the holiday list');
   };
   const bounds = (day: number) => {
-    const open = real ? istTime(day, 9, 15) : istTime(day, 0);
+    const open = istTime(day, 0, real ? SESSION.openMinute : 0);
     return { open, close: open + sessionSeconds * 1000 };
   };
   return {

@@ -1,3 +1,4 @@
+import { SESSION } from '../../core/vocabulary/index.js';
 import { dateOfDay, dayOfDate, istDay, istTime, weekdayOf } from './ist-time.js';
 
 /** One expiry: the nominal Tuesday (stable, used for tokens) and the day it actually expires. */
@@ -13,9 +14,9 @@ export interface Expiry {
 
 const TUESDAY = 2;
 
-/** The expiry instant of a day: 15:30 IST. */
+/** The expiry instant of a day: the session's close, 15:30 IST. */
 export function expiryInstant(day: number): number {
-  return istTime(day, 15, 30);
+  return istTime(day, 0, SESSION.closeMinute);
 }
 
 /** The last Tuesday of a month. */
