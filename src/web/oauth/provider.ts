@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { GrantFiles, PeopleDirectory } from '../../core/people/index.js';
+import { CONTENT_SECURITY_POLICY, escapeHtml, page } from '../sign-in/html.js';
 import { grantAdapter, secretHash } from './adapter.js';
 
 /** The path of MCP behind OAuth; the resource its tokens are bound to is the public URL with it. */
@@ -107,7 +108,11 @@ export function createProvider(parts: ProviderParts): Provider {
     fetchResponseBodyLimits: { 'client_id metadata document': 5 * 1024 },
     async renderError(ctx: KoaContextWithOIDC, out) {
       ctx.type = 'html';
-      ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in refused · omsdesk</title></head><body><main><h1>Sign-in refused</h1><p role="alert">${escapeText(String(out.error))}: ${escapeText(String(out.error_description ?? ''))}</p></main></body></html>`;
+      ctx.set('content-security-policy', CONTENT_SECURITY_POLICY);
+      ctx.body = page(
+        'Sign-in refused',
+        `<p role="alert">${escapeHtml(`${String(out.error)}: ${String(out.error_description ?? '')}`)}</p>`,
+      );
     },
   };
   const provider = new Provider(parts.issuer, configuration);
@@ -126,5 +131,3 @@ function signingKey() {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   return { ...privateKey.export({ format: 'jwk' }), kid: 'omsdesk', use: 'sig', alg: 'RS256' };
 }
-
-const escapeText = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
