@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mountSignIn } from '../../src/cli/sign-in.js';
+import { silentLogger } from '../../src/core/logger.js';
 import { GrantFiles } from '../../src/core/people/index.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { runCli } from '../helpers/cli.js';
@@ -188,6 +190,14 @@ describe('OAuth refusals over plain HTTP, each with the RFC error code and nothi
     const oauthUrl = `${s.issuer}/oauth/mcp`;
     // A 2025-11-25 session opens with it (the SDK client of the other test speaks 2026-07-28).
     expect((await mcpWith(oauthUrl, access)).status).toBe(200);
+    // The grant outlives the process: a new server on the same data dir takes the same token.
+    const restarted = await mountSignIn(
+      { publicUrl: s.issuer },
+      { dataDir: s.t.d.g.dataDir, people: s.t.directory, logger: silentLogger },
+    );
+    closing.push(() => restarted.signIn.close());
+    expect((await restarted.signIn.verify(access))?.person.id).toBe('asha');
+    expect(await restarted.signIn.verify(`${access}x`)).toBeUndefined();
     const refused = await mcpWith(oauthUrl, personal);
     expect(refused.status).toBe(401);
     expect(refused.challenge).toContain(

@@ -69,6 +69,8 @@ export function createProvider(parts: ProviderParts): Provider {
     },
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
     rotateRefreshToken: true,
+    // Tokens belong to the grant, not to the browser's sign-in session (kept in memory): they outlive a restart.
+    expiresWithSession: async () => false,
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     ttl: {
       AccessToken: ACCESS_TOKEN_SECONDS,
