@@ -9,7 +9,7 @@ export const OAUTH_MCP_PATH = '/oauth/mcp';
 
 /** How long an access token lives: short, so a grant ended or a person removed stops soon even offline. */
 export const ACCESS_TOKEN_SECONDS = 10 * 60;
-/** How long a refresh token and its grant live without use. */
+/** How long a grant and its refresh tokens live: then the person signs in again. */
 const GRANT_SECONDS = 30 * 86_400;
 
 /** Where the library serves its endpoints, under the issuer. */
