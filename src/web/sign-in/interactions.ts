@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Logger } from '../../core/logger.js';
 import type { PeopleDirectory, Person } from '../../core/people/index.js';
 import { MCP_SCOPE } from '../oauth/provider.js';
 import type { FormGuard } from './csrf.js';
-import { DISCORD_CALLBACK_PATH, type DiscordSignIn, DiscordSignInError } from './discord.js';
+import { DISCORD_CALLBACK_PATH, type DiscordSignIn } from './discord.js';
+import { discordReturn } from './discord-return.js';
 import { readForm } from './form.js';
 import { sendPage } from './html.js';
 import { consentPage, messagePage, signInPage } from './pages.js';
@@ -198,112 +198,24 @@ export function interactionRoutes(p: InteractionParts) {
     );
   };
 
-  /** Who Discord said signed in, per interaction, until its own browser comes to finish (once). */
-  const arrived = new Map<string, { nonce: string; person: Person; at: number }>();
-
-  /**
-   * Discord's way back: the state taken once, the code exchanged, the Discord user mapped to a person.
-   * The interaction's cookie lives under its own path, so the browser is sent there to finish: only the
-   * browser that started this sign-in can.
-   */
-  const fromDiscord = async (res: ServerResponse, url: URL): Promise<void> => {
-    const discord = p.discord;
-    if (discord === undefined)
-      return refuse(
-        res,
-        404,
-        'Not found',
-        'Discord sign-in is not set up here.',
-        'discord callback without discord',
-      );
-    const pending = discord.take(url.searchParams.get('state') ?? '');
-    if (pending === undefined)
-      return refuse(
-        res,
-        400,
-        'Sign-in refused',
-        'This answer from Discord does not match a sign-in started here (invalid state): start again from your assistant.',
-        'discord state mismatch',
-      );
-    const error = url.searchParams.get('error');
-    const code = url.searchParams.get('code');
-    if (error !== null || code === null)
-      return refuse(
-        res,
-        400,
-        'Sign-in refused',
-        `Discord did not sign you in (${(error ?? 'no code').slice(0, 40)}).`,
-        'discord gave no code',
-      );
-    let userId: string;
-    try {
-      userId = await discord.userId(code, pending.verifier);
-    } catch (problem) {
-      const known = problem instanceof DiscordSignInError;
-      return refuse(
-        res,
-        502,
-        'Sign-in failed',
-        `${known ? problem.message : 'Discord sign-in failed'}: try again later.`,
-        `discord: ${known ? problem.message : 'unexpected failure'}`,
-      );
-    }
-    const person = await p.people.byDiscord(userId);
-    if (person === undefined)
-      return refuse(
-        res,
-        403,
-        'Not in the people file',
-        'Your Discord account is not linked to anyone in this desk’s people file, so no assistant can act for you. Ask the desk’s operator to add you.',
-        `discord user ${userId} is in no people file`,
-      );
-    const nonce = randomBytes(18).toString('base64url');
-    arrived.set(pending.interaction, { nonce, person, at: Date.now() });
-    if (arrived.size > 1_000) arrived.delete(arrived.keys().next().value as string);
-    res
-      .writeHead(303, {
-        location: `/interaction/${pending.interaction}/signed-in?n=${nonce}`,
-        'cache-control': 'no-store',
-      })
-      .end();
-  };
-
-  /** The browser that started the sign-in, back from Discord: the person is signed in. */
-  const finishDiscord = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    uid: string,
-    url: URL,
-  ): Promise<void> => {
-    const came = arrived.get(uid);
-    arrived.delete(uid);
-    const found = await details(req, res, uid);
-    if (
-      found === undefined ||
-      came === undefined ||
-      came.nonce !== url.searchParams.get('n') ||
-      Date.now() - came.at > 10 * 60_000
-    )
-      return refuse(
-        res,
-        400,
-        'Sign-in refused',
-        'This sign-in was started in another browser or is over: start again from your assistant.',
-        'discord sign-in finished without its interaction',
-      );
-    return signedIn(req, res, came.person, 'discord');
-  };
+  const back = discordReturn({
+    ...(p.discord === undefined ? {} : { discord: p.discord }),
+    people: p.people,
+    refuse,
+    details,
+    signedIn,
+  });
 
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
     if (url.pathname === DISCORD_CALLBACK_PATH && req.method === 'GET') {
-      await fromDiscord(res, url);
+      await back.fromDiscord(res, url);
       return true;
     }
     const match = INTERACTION.exec(url.pathname);
     if (match === null) return false;
     const [, uid = '', step] = match;
     if (step === undefined && req.method === 'GET') await show(req, res, uid);
-    else if (step === 'signed-in' && req.method === 'GET') await finishDiscord(req, res, uid, url);
+    else if (step === 'signed-in' && req.method === 'GET') await back.finishDiscord(req, res, uid, url);
     else if (step !== undefined && step !== 'signed-in' && req.method === 'POST')
       await post(req, res, uid, step);
     else sendPage(res, 405, messagePage('Not allowed', 'This page does not take that.'));
