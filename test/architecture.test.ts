@@ -46,6 +46,18 @@ describe('the architecture check itself (planted violations it must catch)', () 
     expect(found).toContain('layer/type: core/planted.ts imports mcp/deps.ts');
   });
 
+  it('catches the web adapter reaching another adapter, and an adapter reaching the web one', () => {
+    const found = planted(
+      {
+        path: 'web/planted.ts',
+        text: "import { MCP_PATH } from '../mcp/transports/http.js';\nexport const p = MCP_PATH;",
+      },
+      { path: 'discord/planted.ts', text: "export const load = () => import('../web/sign-in-server.js');" },
+    );
+    expect(found).toContain('layer/value: web/planted.ts imports mcp/transports/http.ts');
+    expect(found).toContain('layer/dynamic: discord/planted.ts imports web/sign-in-server.ts');
+  });
+
   it('catches a core folder importing one beside or above it, even for a type, and a core folder on no floor', () => {
     const found = planted(
       {

@@ -14,7 +14,7 @@ import type { Person } from '../core/people/index.js';
 import { declaresApps } from './app/apps.js';
 import { ConfirmRounds } from './confirm/rounds.js';
 import type { McpDeps } from './deps.js';
-import { credentialOfAuth } from './people.js';
+import { credentialOfAuth, oauthClientOf } from './people.js';
 
 /** A protocol era: `legacy` is 2025-11-25 and before (initialize, sessions), `modern` is 2026-07-28. */
 export type Era = 'legacy' | 'modern';
@@ -90,7 +90,9 @@ function clientCapabilities(ctx: ToolContext): ClientCapabilities | undefined {
 
 /** The MCP client's name as it introduced itself, made safe for logs and the audit log. */
 export function clientName(ctx: ToolContext): string {
-  const safe = (clientInfo(ctx)?.name ?? '')
+  // A client that signed in through OAuth is named as it registered: the audit names that client.
+  const registered = oauthClientOf(ctx.req.http?.authInfo);
+  const safe = (registered === undefined ? (clientInfo(ctx)?.name ?? '') : `oauth ${registered}`)
     .replace(/[^A-Za-z0-9 ._-]/g, '')
     .slice(0, 40)
     .trim();

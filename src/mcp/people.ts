@@ -21,6 +21,33 @@ export function personalAuthInfo(person: Person, tokenId: string, expiresMs: num
   };
 }
 
+/** The credential of a request whose OAuth access token named `person` through `client`; never the token. */
+export function oauthAuthInfo(o: {
+  readonly person: Person;
+  readonly client: string;
+  readonly clientId: string;
+  readonly expiresAt: number;
+  readonly resource: string;
+}): AuthInfo {
+  return {
+    token: 'oauth-access-token',
+    clientId: o.clientId,
+    scopes: [o.person.role],
+    expiresAt: o.expiresAt,
+    resource: new URL(o.resource),
+    extra: { [PERSON_KEY]: o.person, [OAUTH_CLIENT_KEY]: o.client },
+  };
+}
+
+/** How an OAuth client's registered name rides a request's credential, for the audit's actor. */
+const OAUTH_CLIENT_KEY = 'omsdeskOAuthClient';
+
+/** The registered name of the OAuth client a request came through, when it came through one. */
+export function oauthClientOf(auth: AuthInfo | undefined): string | undefined {
+  const name = auth?.extra?.[OAUTH_CLIENT_KEY];
+  return typeof name === 'string' ? name : undefined;
+}
+
 /** The person a request's credential names (set only by the HTTP layer, after checking their token). */
 export function personOfAuth(auth: AuthInfo | undefined): Person | undefined {
   return auth?.extra?.[PERSON_KEY] as Person | undefined;

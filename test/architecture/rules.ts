@@ -1,6 +1,6 @@
 import { type Edge, type EdgeKind, importCycles, importGraph, reachable, type SourceText } from './graph.js';
 
-export type Layer = 'core' | 'sim' | 'mcp' | 'discord' | 'cli' | 'entry';
+export type Layer = 'core' | 'sim' | 'mcp' | 'discord' | 'web' | 'cli' | 'entry';
 
 /** The package entry: the one file at the top of src. */
 export const ENTRY = 'index.ts';
@@ -8,7 +8,12 @@ export const ENTRY = 'index.ts';
 const layerOf = (path: string): Layer | undefined => {
   if (path === ENTRY) return 'entry';
   const top = path.split('/')[0];
-  return top === 'core' || top === 'sim' || top === 'mcp' || top === 'discord' || top === 'cli'
+  return top === 'core' ||
+    top === 'sim' ||
+    top === 'mcp' ||
+    top === 'discord' ||
+    top === 'web' ||
+    top === 'cli'
     ? top
     : undefined;
 };
@@ -19,7 +24,8 @@ const LAYERS_ALLOWED: Record<Layer, readonly Layer[]> = {
   sim: ['sim', 'core'],
   mcp: ['mcp', 'core'],
   discord: ['discord', 'core'],
-  cli: ['cli', 'core', 'sim', 'mcp', 'discord'],
+  web: ['web', 'core'],
+  cli: ['cli', 'core', 'sim', 'mcp', 'discord', 'web'],
   // The library: the client, the gate and the paper broker, never the adapters or the command.
   entry: ['core', 'sim'],
 };
@@ -58,10 +64,11 @@ const NEVER_REACHES: Partial<Record<Layer, readonly string[]>> = {
     'discord/',
     'cli/',
   ],
-  mcp: ['discord/', 'cli/', 'sim/'],
-  discord: ['mcp/', 'cli/', 'sim/'],
-  core: ['sim/', 'mcp/', 'discord/', 'cli/'],
-  entry: ['mcp/', 'discord/', 'cli/'],
+  mcp: ['discord/', 'web/', 'cli/', 'sim/'],
+  discord: ['mcp/', 'web/', 'cli/', 'sim/'],
+  web: ['mcp/', 'discord/', 'cli/', 'sim/'],
+  core: ['sim/', 'mcp/', 'discord/', 'web/', 'cli/'],
+  entry: ['mcp/', 'discord/', 'web/', 'cli/'],
 };
 
 /** The packages each layer may use (besides node: built-ins). */
@@ -75,6 +82,7 @@ const PACKAGES: Record<Layer, readonly string[]> = {
     'zod',
   ],
   discord: ['discord.js', 'zod'],
+  web: ['oidc-provider', 'zod'],
   cli: ['@modelcontextprotocol/client', 'zod', 'prom-client'],
   entry: [],
 };
@@ -164,7 +172,7 @@ function textFindings(sources: readonly SourceText[]): Finding[] {
     if (layer === 'core' && /process\.env|process\.stdout|console\.log/.test(s.text))
       out.push({ rule: 'core-io', kind: 'text', detail: `${s.path} reads process.env or writes stdout` });
     if (
-      (layer === 'mcp' || layer === 'discord') &&
+      (layer === 'mcp' || layer === 'discord' || layer === 'web') &&
       /\.(placeOrder|placeOrders|placeLongStraddle|cancelOrder|modifyOrder)\s*\(/.test(s.text)
     )
       out.push({

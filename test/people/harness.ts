@@ -1,7 +1,9 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Client as ModernClient } from '@modelcontextprotocol/client';
 import type { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { type MountedSignIn, mountSignIn } from '../../src/cli/sign-in.js';
 import type { CallRoute } from '../../src/core/client/index.js';
 import { type GatePeople, withdrawWhenEnded } from '../../src/core/gate/index.js';
 import {
@@ -18,6 +20,7 @@ import { type HttpHandle, startHttpServer } from '../../src/mcp/transports/http.
 import { type DeskHarness, startDesk, textOf } from '../discord/harness.js';
 import type { FakeUser } from '../fakes/discord/ids.js';
 import type { InteractionRecord } from '../fakes/discord/server.js';
+import { recordingLogger } from '../helpers/logs.js';
 import { depsFor } from '../mcp/harness.js';
 import { connect } from '../mcp/http-client.js';
 import { type ModernPerson, modernClient } from '../mcp/modern-harness.js';
@@ -40,6 +43,8 @@ export const TEAM: Person[] = [
 ];
 
 export interface TeamOptions {
+  /** Sign-in on (a public URL on loopback): Discord's sign-in on the fake, and `/oauth/mcp`. */
+  readonly signIn?: { readonly fetch?: (url: string | URL, init: RequestInit) => Promise<Response> };
   readonly people?: readonly Person[];
   readonly fourEyes?: boolean;
   readonly confirm?: ConfirmMode;
@@ -60,6 +65,10 @@ export interface Team {
   readonly service: McpService;
   readonly directory: PeopleDirectory;
   readonly file: string;
+  /** Sign-in, when the team runs with it. */
+  readonly signIn?: MountedSignIn;
+  /** What sign-in logged (its refusals among them). */
+  readonly logs: string[];
   /** The lanes and askers the desk's and the MCP server's reads were queued under, in order. */
   readonly routes: CallRoute[];
   /** Issues a token for a person as `omsdesk token issue` does (another writer of the journal). */
@@ -132,12 +141,37 @@ export async function startTeam(o: TeamOptions = {}): Promise<Team> {
     client: recording(d.g.client),
     people,
   });
+  const { logger, logs } = recordingLogger();
+  const port = o.signIn === undefined ? 0 : await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const signIn =
+    o.signIn === undefined
+      ? undefined
+      : await mountSignIn(
+          {
+            publicUrl,
+            discord: {
+              applicationId: d.fake.oauth.applicationId,
+              clientSecret: d.fake.oauth.clientSecret,
+              authorizeUrl: d.fake.authorizeUrl,
+              apiUrl: d.fake.api,
+            },
+          },
+          {
+            dataDir: d.g.dataDir,
+            people: directory,
+            logger,
+            ...(o.signIn.fetch === undefined ? {} : { fetch: o.signIn.fetch }),
+          },
+        );
   const http = await startHttpServer({
     host: '127.0.0.1',
-    port: 0,
-    allowedOrigins: [],
+    port,
+    allowedOrigins: signIn === undefined ? [] : [publicUrl],
     service,
     people: directory,
+    logger,
+    ...(signIn === undefined ? {} : { oauth: signIn.oauth, sideRoutes: signIn.routes() }),
   });
   const cli = new TokenStore(tokenFiles(d.g.dataDir).journal);
   const operator = { channel: 'cli', id: 'operator' } as const;
@@ -150,6 +184,8 @@ export async function startTeam(o: TeamOptions = {}): Promise<Team> {
     service,
     directory,
     file,
+    ...(signIn === undefined ? {} : { signIn }),
+    logs,
     routes,
     issue: (person, days = 90) => cli.issue(person, days, operator, d.g.clock.now()),
     async revoke(id) {
@@ -182,9 +218,19 @@ export async function startTeam(o: TeamOptions = {}): Promise<Team> {
       for (const client of clients.reverse()) await client.close().catch(() => undefined);
       stopWithdrawing();
       await http.close();
+      await signIn?.signIn.close();
       service.close();
       await directory?.close();
       await d.close();
     },
   };
+}
+
+/** A port free on loopback now, for a server whose public URL must be known before it listens. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

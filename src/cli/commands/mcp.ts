@@ -17,6 +17,7 @@ import { listenFailure } from '../listen-error.js';
 import type { Ops } from '../ops/ops.js';
 import type { Runtime } from '../runtime.js';
 import { advertise, localUrl } from '../serve-advert.js';
+import { mountSignIn } from '../sign-in.js';
 import { refuseOverStdio } from '../stdio-refusal.js';
 import { intFlag } from '../usage-error.js';
 
@@ -89,15 +90,25 @@ export async function serveHttp(
   // Loaded here: a stdio server has no use for the HTTP transport's modules (the SDK's, hono's).
   const { startHttpServer } = await import('../../mcp/transports/http.js');
   const service = createMcpService(mcpDeps(rt, approvalChannel, ops?.mcp));
+  const { signIn: signInConfig } = rt.config;
+  const signIn =
+    signInConfig === undefined || rt.people === undefined
+      ? undefined
+      : await mountSignIn(signInConfig, { dataDir: rt.config.dataDir, people: rt.people, logger: rt.logger });
+  const sideRoutes = signIn === undefined ? ops?.routes : signIn.routes(ops?.routes);
   const http = await startHttpServer({
     host: listen.host,
     port: listen.port,
     ...(rt.config.mcp.token === undefined ? {} : { token: rt.config.mcp.token }),
     ...(rt.people === undefined ? {} : { people: rt.people }),
-    allowedOrigins: rt.config.mcp.allowedOrigins,
+    ...(signIn === undefined ? {} : { oauth: signIn.oauth }),
+    allowedOrigins: [
+      ...rt.config.mcp.allowedOrigins,
+      ...(signInConfig === undefined ? [] : [new URL(signInConfig.publicUrl).origin]),
+    ],
     service,
     logger: rt.logger,
-    ...(ops === undefined ? {} : { sideRoutes: ops.routes }),
+    ...(sideRoutes === undefined ? {} : { sideRoutes }),
   }).catch((error: unknown) => {
     service.close();
     throw listenFailure(error, 'the MCP HTTP server', 'OMSDESK_MCP_PORT (or --port)');
@@ -119,6 +130,7 @@ export async function serveHttp(
     async close() {
       await advert?.withdraw();
       await http.close();
+      await signIn?.signIn.close();
       service.close();
     },
   };

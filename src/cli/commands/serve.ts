@@ -67,6 +67,16 @@ export function connectSnippet(url: string, auth: ClientAuth, dataDir: string): 
   ];
 }
 
+/** The lines that tell a person how to connect an assistant that signs in (Claude, ChatGPT). */
+export function signInSnippet(publicUrl: string, discord: boolean): string[] {
+  return [
+    `Assistants that sign in (Claude's and ChatGPT's custom connectors): add ${publicUrl}/oauth/mcp as the server URL.`,
+    discord
+      ? `People sign in with Discord (register ${publicUrl}/sign-in/discord/callback as a redirect in the Discord Developer Portal) or with a personal token.`
+      : 'People sign in with a personal token (set DISCORD_CLIENT_SECRET to offer Discord sign-in).',
+  ];
+}
+
 /**
  * `omsdesk serve`: the MCP server over HTTP on loopback with the broker (embedded paper broker by
  * default) and, when `DISCORD_TOKEN` is set, the Discord desk in the same process on the same gate, so
@@ -129,6 +139,11 @@ export async function serveCommand(argv: readonly string[]): Promise<void> {
   console.log('');
   const auth = config.people !== undefined ? 'personal' : config.mcp.token !== undefined ? 'shared' : 'none';
   for (const line of connectSnippet(http.url, auth, config.dataDir)) console.log(line);
+  if (config.signIn !== undefined) {
+    console.log('');
+    for (const line of signInSnippet(config.signIn.publicUrl, config.signIn.discord !== undefined))
+      console.log(line);
+  }
   console.log('');
   console.log('Ctrl-C stops.');
   await untilSignal(async () => {

@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, type PeopleConfig } from '../../core/config/index.js';
 import {
+  GrantFiles,
+  grantUsesFile,
   PERSON_ID,
   readPeople,
   readTokenUses,
@@ -16,7 +18,7 @@ import { stderrLogger } from '../logger.js';
 import { intFlag, UsageError } from '../usage-error.js';
 
 export const TOKEN_USAGE =
-  'omsdesk token issue <person-id> [--days 90] | issue --metrics <scraper> | list | revoke <token-id> | revoke --person <person-id>';
+  'omsdesk token issue <person-id> [--days 90] | issue --metrics <scraper> | list | revoke <token-or-grant-id> | revoke --person <person-id>';
 
 /** The command line acts as the operator at this machine; it never takes the data dir's lock. */
 const OPERATOR: TokenActor = { channel: 'cli', id: 'operator' };
@@ -26,7 +28,7 @@ const shown = (ms: number): string =>
   Number.isFinite(ms) ? toIstIso(ms).slice(0, 16).replace('T', ' ') : 'never';
 
 /**
- * `omsdesk token`: issues, lists and revokes personal MCP tokens. It only appends to the token journal,
+ * `omsdesk token`: issues, lists and revokes personal MCP tokens, and lists and ends sign-in's grants. It only appends to the token journal,
  * so it works while `omsdesk serve` holds the data dir, which sees the change on its next request and
  * records it in the audit log.
  */
@@ -61,8 +63,9 @@ export async function tokenCommand(argv: readonly string[]): Promise<void> {
     await issue(store, people, target, intFlag('days', values.days, 90, 1, 3650));
   } else if (action === 'list' && target === undefined) {
     await list(store, config.dataDir);
+    await listGrants(config.dataDir);
   } else if (action === 'revoke' && (target === undefined) !== (values.person === undefined)) {
-    await revoke(store, target, values.person);
+    await revoke(store, target, values.person, new GrantFiles(config.dataDir));
   } else {
     throw usage();
   }
@@ -137,6 +140,11 @@ async function list(store: TokenStore, dataDir: string): Promise<void> {
       ];
     }),
   ];
+  printRows(rows);
+}
+
+/** Rows in columns as wide as their widest cell. */
+function printRows(rows: string[][]): void {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
   for (const row of rows)
     console.log(
@@ -147,8 +155,38 @@ async function list(store: TokenStore, dataDir: string): Promise<void> {
     );
 }
 
-async function revoke(store: TokenStore, id: string | undefined, person: string | undefined): Promise<void> {
+/** The assistants people let in by signing in (OAuth grants), when there are any. */
+async function listGrants(dataDir: string): Promise<void> {
+  const grants = await new GrantFiles(dataDir).grants(Date.now());
+  if (grants.length === 0) return;
+  const uses = await readTokenUses(grantUsesFile(dataDir));
+  console.log('');
+  printRows([
+    ['GRANT', 'PERSON', 'CLIENT', 'CREATED (IST)', 'LAST USED (IST)'],
+    ...grants.map((g) => {
+      const used = uses.get(g.id);
+      return [g.id, g.person, g.client, shown(g.created), used === undefined ? 'never' : shown(used)];
+    }),
+  ]);
+}
+
+async function revoke(
+  store: TokenStore,
+  id: string | undefined,
+  person: string | undefined,
+  grants: GrantFiles,
+): Promise<void> {
   if (id !== undefined) {
+    await store.refresh();
+    if (store.get(id) === undefined) {
+      const grant = await grants.endById(id, Date.now());
+      if (grant !== undefined) {
+        console.log(
+          `Grant ${grant.id} of ${grant.person} (${grant.client}) ended: its tokens no longer work.`,
+        );
+        return;
+      }
+    }
     const token = await store.revoke(id, OPERATOR, Date.now());
     console.log(`Token ${token.id} of ${token.person} revoked.`);
     return;
@@ -159,4 +197,9 @@ async function revoke(store: TokenStore, id: string | undefined, person: string 
       ? `${person} has no active token.`
       : `Revoked ${revoked.length} ${revoked.length === 1 ? 'token' : 'tokens'} of ${person}: ${revoked.map((t) => t.id).join(', ')}.`,
   );
+  const ended = await grants.endPerson(person ?? '', Date.now());
+  if (ended.length > 0)
+    console.log(
+      `Ended ${ended.length} sign-in ${ended.length === 1 ? 'grant' : 'grants'} of ${person}: ${ended.map((g) => `${g.id} (${g.client})`).join(', ')}.`,
+    );
 }

@@ -1,4 +1,11 @@
-import type { BrokerConfig, BrokerCredentials, Config, DiscordConfig, LiveCredentials } from './types.js';
+import type {
+  BrokerConfig,
+  BrokerCredentials,
+  Config,
+  DiscordConfig,
+  LiveCredentials,
+  SignInConfig,
+} from './types.js';
 import type { Settings } from './variables.js';
 
 /** Only the keys whose values are defined (optional properties must be absent, not undefined). */
@@ -78,7 +85,7 @@ export function buildConfig(s: Settings, warnings: readonly string[] = []): Conf
       ...defined({ token: s.OMSDESK_MCP_TOKEN }),
     },
     health: { host: s.OMSDESK_HEALTH_HOST, ...defined({ port: s.OMSDESK_HEALTH_PORT }) },
-    ...defined({ discord: discordConfig(s) }),
+    ...defined({ discord: discordConfig(s), signIn: signInConfig(s) }),
     log: { level: s.OMSDESK_LOG_LEVEL, ...defined({ format: s.OMSDESK_LOG_FORMAT }) },
     warnings,
   };
@@ -98,5 +105,25 @@ function discordConfig(s: Settings): DiscordConfig | undefined {
       approvalsChannel: s.OMSDESK_DISCORD_APPROVALS_CHANNEL,
       monitorChannel: s.OMSDESK_DISCORD_MONITOR_CHANNEL,
     }),
+  };
+}
+
+/** Sign-in's settings, when a public URL is set; Discord's part when its application and secret are. */
+function signInConfig(s: Settings): SignInConfig | undefined {
+  if (s.OMSDESK_PUBLIC_URL === undefined) return undefined;
+  const id = s.DISCORD_APPLICATION_ID;
+  const secret = s.DISCORD_CLIENT_SECRET;
+  return {
+    publicUrl: s.OMSDESK_PUBLIC_URL,
+    ...(id === undefined || secret === undefined
+      ? {}
+      : {
+          discord: {
+            applicationId: id,
+            clientSecret: secret,
+            authorizeUrl: s.DISCORD_OAUTH_AUTHORIZE_URL,
+            apiUrl: s.DISCORD_API_URL,
+          },
+        }),
   };
 }

@@ -8,3 +8,6 @@ export const LOG_FORMATS = ['json', 'text'] as const;
 
 /** Discord's REST base; tests point `DISCORD_API_URL` at a fake on loopback. */
 export const DISCORD_API_DEFAULT = 'https://discord.com/api';
+
+/** Discord's sign-in page; tests point `DISCORD_OAUTH_AUTHORIZE_URL` at a fake on loopback. */
+export const DISCORD_AUTHORIZE_DEFAULT = 'https://discord.com/oauth2/authorize';

@@ -3,12 +3,18 @@ import type { Config } from './types.js';
 
 const mark = (value: string | undefined): string => (value === undefined ? 'not set' : REDACTED);
 
-/** Every secret value of a configuration (credentials, the MCP token and the Discord bot token). */
+/** Every secret value of a configuration (credentials, the MCP token, the Discord bot token and client secret). */
 export function configSecrets(config: Config): string[] {
   const c = config.broker.credentials;
-  return [c.password, c.apiKey, c.totpSecret, c.dobOrPan, config.mcp.token, config.discord?.token].filter(
-    (s): s is string => s !== undefined,
-  );
+  return [
+    c.password,
+    c.apiKey,
+    c.totpSecret,
+    c.dobOrPan,
+    config.mcp.token,
+    config.discord?.token,
+    config.signIn?.discord?.clientSecret,
+  ].filter((s): s is string => s !== undefined);
 }
 
 /** A redactor that knows the configuration's secrets, for logs and error messages. */
@@ -38,6 +44,9 @@ export function describeConfig(config: Config): Record<string, unknown> {
     },
     mcp: { ...config.mcp, token: mark(config.mcp.token) },
     ...(config.discord === undefined ? {} : { discord: { ...config.discord, token: REDACTED } }),
+    ...(config.signIn?.discord === undefined
+      ? {}
+      : { signIn: { ...config.signIn, discord: { ...config.signIn.discord, clientSecret: REDACTED } } }),
   };
   return configRedactor(config).value(view);
 }

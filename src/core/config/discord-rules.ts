@@ -47,8 +47,13 @@ export function discordRules(v: Parsed, raw: Raw): ConfigProblem[] {
  */
 export function discordWarnings(raw: Raw, v: Parsed, withPeople: boolean): string[] {
   if (given(raw, 'DISCORD_TOKEN')) return [];
+  // Sign-in with Discord uses the application's id and the REST base without a bot.
+  const signIn = given(raw, 'DISCORD_CLIENT_SECRET');
   const set = DISCORD_SETTINGS.filter(
-    (name) => given(raw, name) && !(withPeople && name === 'OMSDESK_DISCORD_FOUR_EYES'),
+    (name) =>
+      given(raw, name) &&
+      !(withPeople && name === 'OMSDESK_DISCORD_FOUR_EYES') &&
+      !(signIn && (name === 'DISCORD_APPLICATION_ID' || name === 'DISCORD_API_URL')),
   );
   const ignored =
     set.length === 0

@@ -3,6 +3,7 @@ export {
   API_GENERATIONS,
   CONFIRM_MODES,
   DISCORD_API_DEFAULT,
+  DISCORD_AUTHORIZE_DEFAULT,
   LOG_FORMATS,
   LOG_LEVELS,
   MARKET_HOURS_MODES,
@@ -25,6 +26,7 @@ export type {
   BrokerCredentials,
   Config,
   DiscordConfig,
+  DiscordSignInConfig,
   GateConfig,
   HealthConfig,
   LiveBrokerConfig,
@@ -33,6 +35,7 @@ export type {
   PaperBrokerConfig,
   PeopleConfig,
   PolicyConfig,
+  SignInConfig,
   SimConfig,
 } from './types.js';
 export { shownDefault, type VariableDeclaration } from './variable.js';

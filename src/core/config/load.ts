@@ -6,6 +6,7 @@ import { ConfigError, type ConfigProblem } from './errors.js';
 import { peopleRules, type ReadFile } from './people-rules.js';
 import { crossRules, wantsLive } from './rules.js';
 import { type Parsed, settle } from './settle.js';
+import { signInRules } from './sign-in-rules.js';
 import type { Config } from './types.js';
 import { CONFIG_VARIABLES, type ConfigVariableName, SECRET_VARIABLES } from './variables.js';
 
@@ -61,6 +62,7 @@ export function loadConfig(sources: ConfigSources): Config {
   problems.push(
     ...crossRules(variables, raw, people.people !== undefined),
     ...discordRules(variables, raw),
+    ...signInRules(variables, raw, people.people !== undefined),
     ...people.problems,
   );
 

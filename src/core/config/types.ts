@@ -128,6 +128,25 @@ export interface PeopleConfig {
   readonly fourEyes: boolean;
 }
 
+/** Discord sign-in for the web pages and OAuth: the application and where Discord answers. */
+export interface DiscordSignInConfig {
+  readonly applicationId: string;
+  /** The application's OAuth2 client secret: a secret. */
+  readonly clientSecret: string;
+  /** Discord's authorize page. */
+  readonly authorizeUrl: string;
+  /** REST base without the version: the token exchange and `/users/@me`. */
+  readonly apiUrl: string;
+}
+
+/** Sign-in (`OMSDESK_PUBLIC_URL`): the OAuth authorization server of `/oauth/mcp`, and the web pages. */
+export interface SignInConfig {
+  /** The origin clients reach, without a trailing slash: the issuer. */
+  readonly publicUrl: string;
+  /** Absent: people sign in with a personal token only. */
+  readonly discord?: DiscordSignInConfig;
+}
+
 /** The whole product's configuration, parsed once by the CLI and passed down. */
 export interface Config {
   readonly dataDir: string;
@@ -141,6 +160,7 @@ export interface Config {
   readonly health: HealthConfig;
   readonly discord?: DiscordConfig;
   readonly people?: PeopleConfig;
+  readonly signIn?: SignInConfig;
   readonly log: {
     readonly level: (typeof LOG_LEVELS)[number];
     /** Absent: the CLI picks JSON unless stderr is a terminal. */

@@ -6,6 +6,7 @@ import {
   API_GENERATIONS,
   CONFIRM_MODES,
   DISCORD_API_DEFAULT,
+  DISCORD_AUTHORIZE_DEFAULT,
   LOG_FORMATS,
   LOG_LEVELS,
   MARKET_HOURS_MODES,
@@ -25,6 +26,7 @@ import {
 } from './fields.js';
 import { base32Secret, brokerUrl, dates, host, mastersLocation, origins, tokenProblem } from './formats.js';
 import { personId } from './people-formats.js';
+import { discordAuthorizeUrl, publicUrl } from './sign-in-formats.js';
 import { derived, perMode, type SettledValue, variable } from './variable.js';
 
 const inDataDir = (file: string) =>
@@ -384,6 +386,14 @@ export const CONFIG_VARIABLES = [
     description: 'Comma-separated browser origins allowed to call the MCP server.',
   }),
   variable({
+    name: 'OMSDESK_PUBLIC_URL',
+    group: 'mcp',
+    field: publicUrl(),
+    unset: '(none: no sign-in, no /oauth/mcp)',
+    description:
+      'The https origin people and assistants reach omsdesk serve at (http only on loopback); turns on sign-in and OAuth at /oauth/mcp. Needs a people file.',
+  }),
+  variable({
     name: 'DISCORD_TOKEN',
     group: 'discord',
     field: discordToken(),
@@ -411,6 +421,22 @@ export const CONFIG_VARIABLES = [
     // A code span: the docs must not link outside the repository, and bare URLs become links.
     default: derived(`\`${DISCORD_API_DEFAULT}\``, () => DISCORD_API_DEFAULT),
     description: 'Discord REST base (https, or http on loopback for tests), without the version.',
+  }),
+  variable({
+    name: 'DISCORD_OAUTH_AUTHORIZE_URL',
+    group: 'discord',
+    field: discordAuthorizeUrl(),
+    default: derived(`\`${DISCORD_AUTHORIZE_DEFAULT}\``, () => DISCORD_AUTHORIZE_DEFAULT),
+    description: 'Discord page where people sign in (https, or http on loopback for tests).',
+  }),
+  variable({
+    name: 'DISCORD_CLIENT_SECRET',
+    group: 'discord',
+    field: secret(),
+    unset: '(none: sign-in by personal token only)',
+    description:
+      "The Discord application's OAuth2 client secret; with OMSDESK_PUBLIC_URL and DISCORD_APPLICATION_ID, people sign in with Discord.",
+    secret: true,
   }),
   variable({
     name: 'OMSDESK_DISCORD_APPROVERS',

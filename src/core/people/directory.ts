@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import { coalesced } from './fresh.js';
+import type { GrantFiles } from './grants/grant-files.js';
 import type { PeopleSource, PeopleState } from './people-source.js';
 import type { Person } from './person.js';
 import type { TokenActor } from './tokens/journal.js';
@@ -59,6 +60,8 @@ function revokedReason(token: StoredToken): string {
 export interface DirectoryParts {
   readonly people: PeopleSource;
   readonly tokens: TokenStore;
+  /** The OAuth grants of sign-in in the data dir: a person ends theirs as they end a token. */
+  readonly grants?: GrantFiles;
   readonly clock: Clock;
   readonly logger?: Logger;
   /** Where uses are noted for `omsdesk token list` (only in the process holding the data dir). */
@@ -86,7 +89,7 @@ export class PeopleDirectory {
     this.#parts = parts;
     // Revocations read before now are history: what they started ended with the process that saw them.
     parts.tokens.takeRevoked();
-    this.own = new OwnTokens(parts.tokens, parts.clock, () => this.#refresh());
+    this.own = new OwnTokens(parts.tokens, parts.clock, () => this.#refresh(), parts.grants);
   }
 
   /**

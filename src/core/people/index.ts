@@ -1,4 +1,13 @@
 export { type Authentication, type Ending, PeopleDirectory, type RefusalReason } from './directory.js';
+export {
+  GrantFiles,
+  type GrantInfo,
+  grantFolder,
+  grantShortId,
+  grantUsesFile,
+  recordKey,
+  type StoredRecord,
+} from './grants/grant-files.js';
 export { type OpenPeopleOptions, openPeopleDirectory } from './open.js';
 export { type PeopleParse, type PeopleProblem, parsePeople } from './people-file.js';
 export { PeopleSource, type PeopleState, readPeople } from './people-source.js';

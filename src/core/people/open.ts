@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import { PeopleDirectory } from './directory.js';
+import { GrantFiles } from './grants/grant-files.js';
 import { PeopleSource } from './people-source.js';
 import { type MirrorAudit, TokenAuditMirror } from './tokens/audit-mirror.js';
 import { tokenFiles } from './tokens/files.js';
@@ -34,6 +35,7 @@ export async function openPeopleDirectory(o: OpenPeopleOptions): Promise<PeopleD
   const directory = new PeopleDirectory({
     people,
     tokens,
+    grants: new GrantFiles(o.dataDir),
     clock: o.clock,
     uses,
     mirror,

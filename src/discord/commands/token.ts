@@ -32,11 +32,24 @@ async function create(ctx: CommandContext, person: Person, days: number): Promis
 
 async function list(ctx: CommandContext, person: Person): Promise<Answer> {
   const mine = await tokens(ctx).list(person.id);
-  if (mine.length === 0) return { content: 'You have no tokens yet: /token create makes one.' };
+  const grants = await tokens(ctx).grants(person.id);
+  if (mine.length === 0 && grants.length === 0)
+    return { content: 'You have no tokens yet: /token create makes one.' };
   const lines = mine.map(
     (t) => `\`${t.id}\` created ${shown(t.created)}, expires ${shown(t.expires)}: ${t.status}`,
   );
-  return { content: [`Your tokens (${escapeMarkdown(person.id)}):`, ...lines].join('\n') };
+  const signedIn = grants.map(
+    (g) => `\`${g.id}\` ${escapeMarkdown(g.client)}, signed in ${shown(g.created)}`,
+  );
+  return {
+    content: [
+      `Your tokens (${escapeMarkdown(person.id)}):`,
+      ...lines,
+      ...(signedIn.length === 0
+        ? []
+        : ['Assistants you let in by signing in (/token revoke ends one):', ...signedIn]),
+    ].join('\n'),
+  };
 }
 
 async function revoke(ctx: CommandContext, person: Person, id: string): Promise<Answer> {
@@ -48,6 +61,10 @@ async function revoke(ctx: CommandContext, person: Person, id: string): Promise<
         'check the id with /token list',
       );
     });
+  if (!('hash' in token))
+    return {
+      content: `Sign-in \`${token.id}\` of ${escapeMarkdown(token.client)} ended: its tokens no longer work.`,
+    };
   return {
     content: `Token \`${token.id}\` revoked: it no longer works, and what it started ends (its waiting tickets are declined, its MCP sessions closed).`,
   };
@@ -80,11 +97,11 @@ export const tokenCommand: SlashCommand = {
       .addSubcommand((c) =>
         c
           .setName('revoke')
-          .setDescription('End one of your tokens')
+          .setDescription('End one of your tokens, or an assistant you signed in')
           .addStringOption((o) =>
             o
               .setName('id')
-              .setDescription('The token id (/token list)')
+              .setDescription('The token or sign-in id (/token list)')
               .setRequired(true)
               .setMinLength(12)
               .setMaxLength(12),

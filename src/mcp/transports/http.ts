@@ -18,6 +18,12 @@ import { type Every, everyInterval } from '../timers.js';
 import { BodyError, discardBody, readJsonBody } from './body.js';
 import { EventBudget } from './event-budget.js';
 import { allowedHosts, allowedOrigins, type GuardOptions, guardRequest, type Refusal } from './guards.js';
+import {
+  checkOAuthToken,
+  type OAuthResource,
+  resourceMetadataPath,
+  sendResourceMetadata,
+} from './oauth-auth.js';
 import { checkMetricsToken, checkPersonalToken, type HttpPeople, NOT_YOUR_SESSION } from './people-auth.js';
 import { PersonStreams } from './person-streams.js';
 import { SessionTable } from './sessions.js';
@@ -62,6 +68,8 @@ export interface HttpOptions extends GuardOptions {
   readonly events?: EventBudget;
   /** With a people file: every request carries a personal token instead of the shared one. */
   readonly people?: HttpPeople;
+  /** With sign-in: the same MCP server at `/oauth/mcp`, each request carrying an OAuth access token. */
+  readonly oauth?: OAuthResource;
 }
 
 /** A listening MCP HTTP endpoint. */
@@ -75,6 +83,9 @@ export interface HttpHandle {
 
 /** The path MCP is served at. */
 export const MCP_PATH = '/mcp';
+
+/** The path MCP behind OAuth is served at (with sign-in). */
+export const OAUTH_MCP_PATH = '/oauth/mcp';
 
 /** Seconds a client is told to wait when every session is busy. */
 const RETRY_AFTER_S = 5;
@@ -230,10 +241,19 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
     return endpoint.handleRequest(req, res, body);
   };
 
-  /** The checks every request of this server passes: Host, Origin, and its bearer (the shared token, or a person's own). */
-  const admit = async (req: IncomingMessage, purpose?: 'metrics'): Promise<Admission> => {
-    const refusal = guardRequest(req.headers, options, guards.hosts, guards.origins);
+  /**
+   * The checks every request of this server passes: Host, Origin, and its bearer (the shared token, or a
+   * person's own; at `/oauth/mcp` an OAuth access token bound to it, and nothing else).
+   */
+  const admit = async (req: IncomingMessage, purpose?: 'metrics' | 'oauth'): Promise<Admission> => {
+    const oauth = purpose === 'oauth';
+    const { token: _shared, ...untokened } = options;
+    const refusal = guardRequest(req.headers, oauth ? untokened : options, guards.hosts, guards.origins);
     if (refusal) return { refusal };
+    if (oauth && o.oauth !== undefined) {
+      const checked = await checkOAuthToken(req.headers, o.oauth);
+      return checked.ok ? { person: checked.person, auth: checked.auth } : { refusal: checked.refusal };
+    }
     if (o.people === undefined) return options.token === undefined ? {} : { auth: SHARED_TOKEN };
     if (purpose === 'metrics') {
       const refused = await checkMetricsToken(req.headers, o.people);
@@ -245,11 +265,14 @@ export async function startHttpServer(o: HttpOptions): Promise<HttpHandle> {
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path !== MCP_PATH) {
+    const oauth = o.oauth !== undefined && path === OAUTH_MCP_PATH;
+    if (o.oauth !== undefined && path === resourceMetadataPath(o.oauth) && req.method === 'GET')
+      return sendResourceMetadata(res, o.oauth);
+    if (path !== MCP_PATH && !oauth) {
       if (o.sideRoutes?.(req, res, async (purpose) => (await admit(req, purpose)).refusal)) return;
       return reply(res, 404, `not found: MCP is served at ${MCP_PATH}`);
     }
-    const { refusal, person, auth } = await admit(req);
+    const { refusal, person, auth } = await admit(req, oauth ? 'oauth' : undefined);
     if (refusal) {
       if (req.method === 'POST') discardBody(req, DISCARD_MS);
       return reply(res, refusal.status, refusal.message, { ...refusal.headers });

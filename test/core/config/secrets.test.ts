@@ -33,14 +33,25 @@ const SECRET_SAMPLES: Record<string, Record<string, string>> = {
     DISCORD_APPLICATION_ID: '1200000000000000002',
     DISCORD_GUILD_ID: '1200000000000000001',
   },
+  // Sign-in with Discord needs the public URL, which needs a people file (given below).
+  DISCORD_CLIENT_SECRET: {
+    DISCORD_CLIENT_SECRET: 'sample-discord-client-secret-0123',
+    DISCORD_APPLICATION_ID: '1200000000000000002',
+    OMSDESK_PUBLIC_URL: 'https://desk.example.com',
+    OMSDESK_PEOPLE_FILE: '/sample/people.json',
+  },
 };
+
+/** The people file the sign-in sample names; no other file exists. */
+const readFile = (path: string): string | undefined =>
+  path === '/sample/people.json' ? JSON.stringify({ people: [{ id: 'asha', role: 'trader' }] }) : undefined;
 
 describe('secrets', () => {
   it('are the variables marked secret, each known to the redactor for logs and never shown by describeConfig', () => {
     expect([...SECRET_VARIABLES].sort()).toEqual(Object.keys(SECRET_SAMPLES).sort());
     for (const [name, env] of Object.entries(SECRET_SAMPLES)) {
       const value = env[name] as string;
-      const c = config(env);
+      const c = loadConfig({ env, readFile });
       expect(configRedactor(c).text(`sent ${value} once`), name).toBe('sent [redacted] once');
       expect(JSON.stringify(describeConfig(c)), name).not.toContain(value);
     }
@@ -112,7 +123,9 @@ describe('the variable table', () => {
     expect(new Set(names).size).toBe(names.length);
     for (const v of CONFIG_VARIABLES) {
       // Discord's four variables of the fixed interface carry no prefix; every other one does.
-      expect(v.name).toMatch(/^OMSDESK_[A-Z_]+$|^DISCORD_(TOKEN|APPLICATION_ID|GUILD_ID|API_URL)$/);
+      expect(v.name).toMatch(
+        /^OMSDESK_[A-Z_]+$|^DISCORD_(TOKEN|APPLICATION_ID|GUILD_ID|API_URL|OAUTH_AUTHORIZE_URL|CLIENT_SECRET)$/,
+      );
       expect(v.description.length).toBeGreaterThan(10);
       expect(shownDefault(v).length).toBeGreaterThan(0);
       expect(v.field.safeParse(undefined)).toEqual({ success: true, data: undefined });

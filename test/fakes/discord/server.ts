@@ -20,6 +20,7 @@ import {
   commandPayload,
   type Origin,
 } from './interactions.js';
+import { FakeDiscordOAuth } from './oauth.js';
 import { editMessage, type FakeMessage, guildObject, messageObject } from './payloads.js';
 
 /** One interaction the fake sent, and everything the bot answered to it. */
@@ -67,6 +68,8 @@ export class FakeDiscord {
   readonly commands = new Map<string, CommandSpec[]>();
   readonly channels = new Map<string, FakeMessage[]>();
   readonly interactions = new Map<string, InteractionRecord>();
+  /** Discord's OAuth2 (sign-in with Discord): its authorize page, code exchange and `/users/@me`. */
+  readonly oauth = new FakeDiscordOAuth();
   /** Every REST call as `METHOD /path`, in order. */
   readonly calls: string[] = [];
   /** Every answer of 400 or more, as `status METHOD /path`. */
@@ -112,6 +115,11 @@ export class FakeDiscord {
   /** The REST base to give the bot (`DISCORD_API_URL`). */
   get api(): string {
     return `http://127.0.0.1:${this.#port}/api`;
+  }
+
+  /** Discord's sign-in page on the fake (`DISCORD_OAUTH_AUTHORIZE_URL`). */
+  get authorizeUrl(): string {
+    return `http://127.0.0.1:${this.#port}/oauth2/authorize`;
   }
 
   get gateway(): FakeGateway {
@@ -291,6 +299,7 @@ export class FakeDiscord {
   }
 
   async #route(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+    if (this.oauth.handle(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = decodeURIComponent(url.pathname).replace(/^\/api\/v10/, '');
     const method = req.method ?? 'GET';

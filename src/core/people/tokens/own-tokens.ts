@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock.js';
+import type { GrantFiles, GrantInfo } from '../grants/grant-files.js';
 import type { Person } from '../person.js';
 import type { TokenActor } from './journal.js';
 import type { NewToken } from './token.js';
@@ -18,7 +19,14 @@ export class OwnTokens {
     private readonly clock: Clock,
     /** Records the journal's news in the audit log at once (the directory's look). */
     private readonly recorded: () => Promise<void>,
+    /** The OAuth grants of sign-in, when it runs. */
+    private readonly grantFiles?: GrantFiles,
   ) {}
+
+  /** The assistants the person let in by sign-in (OAuth grants), oldest first. */
+  async grants(person: string): Promise<GrantInfo[]> {
+    return ((await this.grantFiles?.grants(this.clock.now())) ?? []).filter((g) => g.person === person);
+  }
 
   /** A new token for the person, shown once to them alone; only its hash is kept. */
   async issue(person: Person, days = DEFAULT_TOKEN_DAYS): Promise<NewToken & { readonly expires: number }> {
@@ -38,10 +46,13 @@ export class OwnTokens {
   }
 
   /** Revokes one of the person's tokens; another person's token reads as unknown (its id says nothing). */
-  async revoke(person: string, id: string): Promise<StoredToken> {
+  async revoke(person: string, id: string): Promise<StoredToken | GrantInfo> {
     await this.store.refresh();
     const token = this.store.get(id);
     if (token === undefined || token.person !== person) {
+      // Not a token of theirs: one of their grants, ended with every token it gave.
+      const grant = await this.grantFiles?.endById(id, this.clock.now(), person);
+      if (grant !== undefined) return grant;
       throw new TokenError(`you have no token "${id}" (/token list shows yours)`);
     }
     const revoked = await this.store.revoke(id, this.#by(person), this.clock.now());
