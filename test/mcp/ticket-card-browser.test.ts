@@ -200,6 +200,7 @@ describe.each(['legacy', 'modern'] as const)('the order card in an MCP Apps host
         [
           'decide_on_card',
           'get_order_status',
+          'modify_order',
           'place_long_straddle',
           'place_multi_order',
           'place_order',
