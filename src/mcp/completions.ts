@@ -64,7 +64,8 @@ export class Completions {
           ? ['Prompt', ref.name, this.#prompts.get(ref.name)]
           : ['Resource template', ref.uri, this.#templates.get(ref.uri)];
       if (completes === undefined || !completes.live.enabled) {
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${what} ${key} has nothing to complete`);
+        const named = key.slice(0, 100);
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${what} ${named} has nothing to complete`);
       }
       const completer = Object.hasOwn(completes.args, argument.name)
         ? completes.args[argument.name]
