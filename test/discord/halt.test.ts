@@ -160,4 +160,23 @@ describe('/halt that pulls the working orders', () => {
       lines.filter((e) => (e.data as { outcome?: unknown } | undefined)?.outcome === 'cancelled'),
     ).toHaveLength(99);
   });
+
+  it('the kill file whose pull cannot read the book says in the monitoring channel that nothing was cancelled, and why', async () => {
+    d = await startDesk({ haltCancels: true });
+    const desk = d;
+    await working(desk);
+    desk.g.gate.watchKillFile({ intervalMs: 1_000 });
+    desk.g.h.sim.faults.arm({ kind: 'error', status: 503 }, 20, ['/apiV2/orderBook']);
+    await writeFile(join(desk.g.dataDir, 'KILL'), '');
+    await desk.g.clock.advance(1_000);
+    const notice = await desk.fake.waitFor(
+      () => desk.fake.messages(MONITOR_CHANNEL).find((m) => m.content.includes('kill-switch file')),
+      'the kill file’s failed pull in the monitoring channel',
+    );
+    expect(notice.content).toMatch(
+      /It could NOT cancel the working orders \(.+\): they may still be working/,
+    );
+    desk.g.h.sim.faults.clear();
+    expect(await open(desk)).toHaveLength(100);
+  });
 });
