@@ -127,21 +127,24 @@ export async function startRuntime(
     // Started once the gate listens, so no event of the first look passes it by.
     await watcher.start();
     if (config.policy.haltCancels) {
-      gate.watchKillFile({
-        intervalMs: 1_000,
-        onPulled: (results) =>
-          logger.warn('kill file: working orders pulled', {
-            orders: results.length,
-            cancelled: results.filter((r) => r.outcome === 'cancelled').length,
-            notCancelled: results
-              .filter((r) => r.outcome !== 'cancelled')
-              .map((r) => `${r.orderNumber} ${r.outcome}`),
-          }),
-        onError: (error) =>
+      gate.onKillFilePull((pull) => {
+        if ('error' in pull) {
+          const { error } = pull;
           logger.error('kill file: could not pull the working orders', {
             error: redactor.text(error instanceof Error ? error.message : String(error)),
-          }),
+          });
+          return;
+        }
+        const results = pull.pulled;
+        logger.warn('kill file: working orders pulled', {
+          orders: results.length,
+          cancelled: results.filter((r) => r.outcome === 'cancelled').length,
+          notCancelled: results
+            .filter((r) => r.outcome !== 'cancelled')
+            .map((r) => `${r.orderNumber} ${r.outcome}`),
+        });
       });
+      gate.watchKillFile({ intervalMs: 1_000 });
     }
     const stopLooking = people === undefined ? undefined : lookRegularly(people, gate, logger);
     logger.info(

@@ -26,6 +26,7 @@ export type DeskGate = Pick<
   | 'carriedOver'
   | 'halt'
   | 'cancel'
+  | 'onKillFilePull'
   | 'resume'
   | 'killSwitch'
   | 'usageOf'

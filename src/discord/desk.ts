@@ -10,6 +10,7 @@ import { createRouter } from './interactions/router.js';
 import { screenInteractions } from './interactions/screen.js';
 import { NO_MENTIONS, restMessages } from './messages.js';
 import { restPosts } from './monitor/channel-posts.js';
+import { postKillFilePulls } from './monitor/kill-file.js';
 import { OrderMonitor } from './monitor/monitor.js';
 import { makeRequest } from './rest-request.js';
 import { DeskStartError, startFailure } from './start-error.js';
@@ -116,6 +117,17 @@ export async function startDiscordDesk(o: DeskOptions): Promise<DiscordDesk> {
     await client.destroy();
     throw error;
   });
+  const monitorChannel = deps.settings.monitorChannel;
+  const stopKillFilePosts =
+    monitorChannel === undefined
+      ? undefined
+      : postKillFilePulls({
+          gate: deps.gate,
+          messages,
+          channelId: monitorChannel,
+          logger: deps.logger,
+          redact: deps.redact,
+        });
   // Cards of tickets the last process left in play show them as they are now.
   cards.refreshCarriedOver();
   const botName = client.user?.username ?? 'the bot';
@@ -129,6 +141,7 @@ export async function startDiscordDesk(o: DeskOptions): Promise<DiscordDesk> {
     async close() {
       client.removeAllListeners(Events.InteractionCreate);
       life.abort(new Error('the Discord desk is stopping'));
+      stopKillFilePosts?.();
       await withTimeout(Promise.allSettled([...underway]), o.drainMs ?? 5_000).catch(() => undefined);
       await cards.close();
       await monitor?.close();

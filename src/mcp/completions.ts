@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/server';
+import { type McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 
 /** Most suggestions a completion shows. */
 export const SHOWN_SUGGESTIONS = 10;
@@ -16,28 +16,61 @@ export function firstSuggestions(all: Iterable<string>): string[] {
   return out;
 }
 
-interface Completion {
-  readonly completion: { readonly values: readonly string[] };
+/** Suggestions for what was typed in one argument: `firstSuggestions` of its list. */
+export type Completer = (typed: string) => Promise<readonly string[]> | readonly string[];
+
+/** What a prompt or a template completes, and whether it is offered to this client now. */
+interface Completes {
+  /** The registered prompt or template (a viewer's server disables the prompts that lead to orders). */
+  readonly live: { readonly enabled: boolean };
+  readonly args: Readonly<Record<string, Completer>>;
 }
 
-type Handler = (request: unknown, ctx: unknown) => Promise<unknown>;
+/** The answer for a list cut short: there is more, and its total is unknown (not read). */
+function answer(values: readonly string[]) {
+  const shown = values.slice(0, SHOWN_SUGGESTIONS);
+  return values.length > SHOWN_SUGGESTIONS
+    ? { completion: { values: shown, hasMore: true } }
+    : { completion: { values: shown, total: shown.length, hasMore: false } };
+}
 
 /**
- * Makes completion answers true: @modelcontextprotocol/server 2.4.0 says `total` is the number of values a
- * completer returned and `hasMore` only past 100, so a list cut short read as complete. Completers return
- * `firstSuggestions`; a list longer than shown says `hasMore` with no total (the total is unknown), a
- * shorter one gives its true total. Installed after the prompts and templates that complete registered.
+ * omsdesk's own completers, by prompt and by resource template, answering `completion/complete` through
+ * the SDK's public request handler. Completion answers are true: a list longer than shown says `hasMore`
+ * with no total, a shorter one gives its true total (the SDK's own answer counts only what a completer
+ * returned, so a list cut short would read as complete).
  */
-export function trueCompletionTotals(server: McpServer): void {
-  // The SDK gives no public way to shape its completion result; its stored handler is reached this once.
-  const protocol = server.server as unknown as { _getRequestHandler(method: string): Handler | undefined };
-  const sdk = protocol._getRequestHandler('completion/complete');
-  if (sdk === undefined) return;
-  server.server.setRequestHandler('completion/complete', async (request, ctx) => {
-    const { completion } = (await sdk(request, ctx)) as Completion;
-    const values = completion.values.slice(0, SHOWN_SUGGESTIONS);
-    return completion.values.length > SHOWN_SUGGESTIONS
-      ? { completion: { values, hasMore: true } }
-      : { completion: { values, total: values.length, hasMore: false } };
-  });
+export class Completions {
+  readonly #prompts = new Map<string, Completes>();
+  readonly #templates = new Map<string, Completes>();
+
+  /** The completers of a prompt's arguments; `live` is what `registerPrompt` returned. */
+  prompt(name: string, live: Completes['live'], args: Completes['args']): void {
+    this.#prompts.set(name, { live, args });
+  }
+
+  /** The completers of a resource template's variables; `live` is what `registerResource` returned. */
+  template(uriTemplate: string, live: Completes['live'], args: Completes['args']): void {
+    this.#templates.set(uriTemplate, { live, args });
+  }
+
+  /** Declares the completions capability and answers `completion/complete` from these completers. */
+  serve(server: McpServer): void {
+    server.server.registerCapabilities({ completions: {} });
+    server.server.setRequestHandler('completion/complete', async (request) => {
+      const { ref, argument } = request.params;
+      const [what, key, completes] =
+        ref.type === 'ref/prompt'
+          ? ['Prompt', ref.name, this.#prompts.get(ref.name)]
+          : ['Resource template', ref.uri, this.#templates.get(ref.uri)];
+      if (completes === undefined || !completes.live.enabled) {
+        const named = key.slice(0, 100);
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${what} ${named} has nothing to complete`);
+      }
+      const completer = Object.hasOwn(completes.args, argument.name)
+        ? completes.args[argument.name]
+        : undefined;
+      return answer(completer === undefined ? [] : await completer(argument.value));
+    });
+  }
 }

@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { registerTicketCard } from './app/resource.js';
-import { trueCompletionTotals } from './completions.js';
+import { Completions } from './completions.js';
 import { type Era, type ResolvedDeps, resolveDeps } from './context.js';
 import type { McpDeps } from './deps.js';
 import {
@@ -108,12 +108,13 @@ export function createLateMcpService(settings: McpSettings, deps: Promise<McpDep
         const registered = tool.register(server, ready, scope.era);
         if (!tool.annotations.readOnlyHint) leadsToOrders(server, registered);
       }
-      if (settings.withOrders) registerOrders(server, ready);
-      registerTicket(server, ready);
+      const completions = new Completions();
+      if (settings.withOrders) registerOrders(server, ready, completions);
+      registerTicket(server, ready, completions);
       registerTicketCard(server);
-      const review = registerPrompts(server, ready, scope.era, !settings.readOnly);
+      const review = registerPrompts(server, ready, scope.era, !settings.readOnly, completions);
       if (review !== undefined) leadsToOrders(server, review);
-      trueCompletionTotals(server);
+      completions.serve(server);
       // Before it serves: a disabled tool's change is not told to a client not yet connected.
       fitOrdering(server, scope.mayOrder ?? true);
       if (!scope.perRequest) followUpdates(server, scope.era, updates);

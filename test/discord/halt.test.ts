@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MONITOR_CHANNEL } from '../fakes/discord/ids.js';
 import { ALICE, BOB, buttonsOf, type DeskHarness, startDesk, textOf } from './harness.js';
@@ -125,5 +127,56 @@ describe('/halt that pulls the working orders', () => {
     const pulled = await desk.fake.reply(desk.run('halt', {}, ALICE));
     expect(textOf(pulled)).toContain('It cancelled 100 of 100 working orders.');
     expect(await open(desk)).toEqual([]);
+  });
+
+  it('the kill file appearing (OMSDESK_HALT_CANCELS) pulls them and posts each in the monitoring channel, one not cancelled with why; audited as the kill file', async () => {
+    d = await startDesk({ haltCancels: true });
+    const desk = d;
+    const filled = await working(desk);
+    desk.g.gate.watchKillFile({ intervalMs: 1_000 });
+    desk.g.h.sim.faults.arm({ kind: 'error', status: 503 }, 1, ['/apiV2/cancelOrder']);
+    await writeFile(join(desk.g.dataDir, 'KILL'), '');
+    await desk.g.clock.advance(1_000);
+    const notice = await desk.fake.waitFor(
+      () => desk.fake.messages(MONITOR_CHANNEL).find((m) => m.content.includes('kill-switch file')),
+      'the kill file’s pull in the monitoring channel',
+    );
+    const text = notice.content;
+    expect(text).toContain(
+      `Trading is halted by the kill-switch file on the omsdesk machine (${join(desk.g.dataDir, 'KILL')}).`,
+    );
+    expect(text).toContain('It cancelled 99 of 100 working orders.');
+    const book = await desk.g.client.getOrderBook({ lane: 'placement' });
+    const cancelled = book.filter((o) => o.status === 'CANCELED').map((o) => o.orderNumber);
+    expect(cancelled).toHaveLength(99);
+    for (const n of cancelled) expect(text).toContain(n);
+    const [kept] = book.filter((o) => o.status === 'OPEN');
+    expect(text).toMatch(new RegExp(`- order ${kept?.orderNumber} (NOT cancelled|outcome unknown): .+`));
+    expect(text).not.toContain(filled);
+    const lines = (await desk.g.auditEntries()).filter((e) => e.event === 'order_cancel');
+    expect(lines).toHaveLength(100);
+    expect(new Set(lines.map((e) => e.actor?.channel))).toEqual(new Set(['kill-file']));
+    expect(
+      lines.filter((e) => (e.data as { outcome?: unknown } | undefined)?.outcome === 'cancelled'),
+    ).toHaveLength(99);
+  });
+
+  it('the kill file whose pull cannot read the book says in the monitoring channel that nothing was cancelled, and why', async () => {
+    d = await startDesk({ haltCancels: true });
+    const desk = d;
+    await working(desk);
+    desk.g.gate.watchKillFile({ intervalMs: 1_000 });
+    desk.g.h.sim.faults.arm({ kind: 'error', status: 503 }, 20, ['/apiV2/orderBook']);
+    await writeFile(join(desk.g.dataDir, 'KILL'), '');
+    await desk.g.clock.advance(1_000);
+    const notice = await desk.fake.waitFor(
+      () => desk.fake.messages(MONITOR_CHANNEL).find((m) => m.content.includes('kill-switch file')),
+      'the kill file’s failed pull in the monitoring channel',
+    );
+    expect(notice.content).toMatch(
+      /It could NOT cancel the working orders \(.+\): they may still be working/,
+    );
+    desk.g.h.sim.faults.clear();
+    expect(await open(desk)).toHaveLength(100);
   });
 });

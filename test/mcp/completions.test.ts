@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogOf } from './harness.js';
+import { fitOrdering } from '../../src/mcp/ordering.js';
+import { catalogOf, startMcp } from './harness.js';
 import { connect } from './http-client.js';
 import { closeAfterEach, modernClient, startHttpDesk } from './modern-harness.js';
 
@@ -24,6 +25,36 @@ describe('completion totals are true', () => {
       expect(cut.completion.total).toBeUndefined();
       const side = await client.complete(SIDE as never);
       expect(side.completion).toMatchObject({ values: ['BUY'], total: 1, hasMore: false });
+    }
+  });
+});
+
+describe('completion is answered from the completers omsdesk registered', () => {
+  it('gives an argument with no completer an empty true list, and refuses a prompt a viewer is not offered and an unknown template', async () => {
+    const mcp = await startMcp();
+    try {
+      const quantity = await mcp.client.complete({
+        ref: { type: 'ref/prompt', name: 'order_review' },
+        argument: { name: 'quantity', value: '1' },
+      });
+      expect(quantity.completion).toEqual({ values: [], total: 0, hasMore: false });
+      await expect(
+        mcp.client.complete({
+          ref: { type: 'ref/resource', uri: 'omsdesk://nowhere/{id}' },
+          argument: { name: 'id', value: 'x' },
+        }),
+      ).rejects.toThrow(/nothing to complete/);
+      fitOrdering(mcp.server, false);
+      await expect(mcp.client.complete(SIDE as never)).rejects.toThrow(
+        /order_review has nothing to complete/,
+      );
+      const watch = await mcp.client.complete({
+        ref: { type: 'ref/prompt', name: 'morning_brief' },
+        argument: { name: 'watch', value: 'infy' },
+      });
+      expect(watch.completion.values).toContain('NSE:INFY-EQ');
+    } finally {
+      await mcp.close();
     }
   });
 });

@@ -26,6 +26,8 @@ import type {
   DecisionPath,
   DecisionSource,
   HaltReport,
+  KillFileListener,
+  KillFilePull,
   OrderInput,
   Ticket,
   TicketRequest,
@@ -64,6 +66,7 @@ export class OrderGate {
   readonly #o: GateOptions;
   readonly #store: TicketStore;
   readonly #listeners = new Set<TicketListener>();
+  readonly #killFileListeners = new Set<KillFileListener>();
   readonly #usage = new DailyUsageBook();
   readonly #life = new AbortController();
   readonly #outcomes: TicketOutcomes;
@@ -419,14 +422,10 @@ export class OrderGate {
 
   /**
    * Pulls every working order when the kill-switch file appears (`OMSDESK_HALT_CANCELS`): looked for every
-   * `intervalMs` until the gate closes; a file already there when this starts was handled before.
-   * `onPulled` hears each pull's results, `onError` a pull that could not read the book.
+   * `intervalMs` until the gate closes; a file already there when this starts was handled before. Each pull
+   * (or a book that could not be read) is told to the `onKillFilePull` listeners.
    */
-  watchKillFile(options: {
-    readonly intervalMs: number;
-    readonly onPulled?: (results: readonly CancelResult[]) => void;
-    readonly onError?: (error: unknown) => void;
-  }): void {
+  watchKillFile(options: { readonly intervalMs: number }): void {
     const life = this.#life.signal;
     let present = this.killSwitch.state().fileExists;
     void (async () => {
@@ -438,13 +437,27 @@ export class OrderGate {
         present = state.fileExists;
         if (!appeared) continue;
         const actor = { channel: 'kill-file', id: state.filePath ?? 'kill-file' };
+        let pull: KillFilePull;
         try {
-          options.onPulled?.(await this.pullAll(actor, { killFile: true }));
+          pull = { actor, pulled: await this.pullAll(actor, { killFile: true }) };
         } catch (error) {
-          options.onError?.(error);
+          pull = { actor, error };
+        }
+        for (const listener of this.#killFileListeners) {
+          try {
+            listener(pull);
+          } catch {
+            // One listener's fault (the log, a channel) keeps the others from hearing nothing.
+          }
         }
       }
     })();
+  }
+
+  /** Subscribes to the kill file's pulls (see `watchKillFile`); returns the unsubscribe function. */
+  onKillFilePull(listener: KillFileListener): () => void {
+    this.#killFileListeners.add(listener);
+    return () => this.#killFileListeners.delete(listener);
   }
 
   /** Releases the runtime kill switch (a kill-switch file still halts); recorded with who did it. */

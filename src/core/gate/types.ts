@@ -202,6 +202,17 @@ export interface HaltReport {
 }
 
 /**
+ * What the kill file's appearance did (`OMSDESK_HALT_CANCELS`): every working order's cancel, or why the
+ * book could not be read (then nothing was pulled). `actor` names the file.
+ */
+export type KillFilePull =
+  | { readonly actor: Actor; readonly pulled: readonly CancelResult[] }
+  | { readonly actor: Actor; readonly error: unknown };
+
+/** Hears each pull of the kill file. */
+export type KillFileListener = (pull: KillFilePull) => void;
+
+/**
  * Somewhere humans approve tickets outside the MCP client (the Discord approvals channel). `post` shows
  * the ticket to approvers (and binds the card to it with `OrderGate.bindCard`); their decision comes back
  * through `OrderGate.approve`/`decline`, which whoever waits hears of through `OrderGate.onChange`.

@@ -1,6 +1,6 @@
 import { SlashCommandBuilder } from 'discord.js';
 import type { Actor } from '../../core/audit/index.js';
-import type { CancelResult, HaltReport, Ticket } from '../../core/gate/index.js';
+import type { CancelResult, HaltReport, KillFilePull, Ticket } from '../../core/gate/index.js';
 import { actorText } from '../approvals/card.js';
 import type { SlashCommand } from '../command.js';
 import { cleanText, escapeMarkdown, external } from '../text/escape.js';
@@ -64,6 +64,21 @@ export function haltNotice(actor: Actor, reason: string | undefined, report: Hal
     `Trading is halted by ${actorText(actor)}${why}. ${before}${pulled}\n` +
     'No order leaves after this message, and approvals are refused, until an approver runs /resume.'
   );
+}
+
+/**
+ * The kill file's pull as the team reads it in the monitoring channel: the file, and every working order
+ * it pulled as `/halt` reports them; or that none could be pulled, and why (`redact` clears the error).
+ */
+export function killFileNotice(pull: KillFilePull, redact: (text: string) => string): string {
+  const file = `the kill-switch file on the omsdesk machine (${escapeMarkdown(pull.actor.id)})`;
+  const head = `Trading is halted by ${file}.`;
+  const tail = 'No order leaves, and approvals are refused, while that file exists.';
+  if ('error' in pull) {
+    const why = redact(pull.error instanceof Error ? pull.error.message : String(pull.error));
+    return `${head} It could NOT cancel the working orders (${external(why, 200)}): they may still be working; check /orders.\n${tail}`;
+  }
+  return `${head} ${pulledLines(pull.pulled)}\n${tail}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/server';
+import type { Completions } from '../completions.js';
 import type { Era, ResolvedDeps } from '../context.js';
 import type { Toggle } from '../ordering.js';
 import { registerEndOfDay } from './end-of-day.js';
@@ -14,9 +15,10 @@ export function registerPrompts(
   ready: Promise<ResolvedDeps>,
   era: Era,
   placing: boolean,
+  completions: Completions,
 ): Toggle | undefined {
-  registerMorningBrief(server, ready, era);
-  const review = placing ? registerOrderReview(server, ready, era) : undefined;
+  registerMorningBrief(server, ready, era, completions);
+  const review = placing ? registerOrderReview(server, ready, era, completions) : undefined;
   registerEndOfDay(server, ready, era);
   return review;
 }

@@ -1,5 +1,6 @@
-import { completable, type McpServer } from '@modelcontextprotocol/server';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { Completions } from '../completions.js';
 import type { Era, ResolvedDeps } from '../context.js';
 import { getHoldingsTool } from '../tools/get-holdings.js';
 import { getLimitsTool } from '../tools/get-limits.js';
@@ -9,18 +10,25 @@ import { completeInstrument } from './complete.js';
 import { nowIst, promptContext, section, userMessage } from './compose.js';
 
 /** `morning_brief`: the account before the day's trading: money, margin, positions, open orders. */
-export function registerMorningBrief(server: McpServer, ready: Promise<ResolvedDeps>, era: Era): void {
-  server.registerPrompt(
+export function registerMorningBrief(
+  server: McpServer,
+  ready: Promise<ResolvedDeps>,
+  era: Era,
+  completions: Completions,
+): void {
+  const prompt = server.registerPrompt(
     'morning_brief',
     {
       title: 'Morning brief',
       description:
         'The account before the day: cash and margin, the positions held, the orders still open, and one instrument to watch.',
       argsSchema: z.object({
-        watch: completable(
-          z.string().trim().max(64).describe('An instrument to watch today (RELIANCE, NSE:26000).'),
-          (typed) => completeInstrument(ready, typed),
-        ).optional(),
+        watch: z
+          .string()
+          .trim()
+          .max(64)
+          .describe('An instrument to watch today (RELIANCE, NSE:26000).')
+          .optional(),
       }),
     },
     async ({ watch }, req) => {
@@ -38,4 +46,5 @@ export function registerMorningBrief(server: McpServer, ready: Promise<ResolvedD
       ]);
     },
   );
+  completions.prompt('morning_brief', prompt, { watch: (typed) => completeInstrument(ready, typed) });
 }

@@ -1,7 +1,8 @@
-import { completable, type McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { type McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ORDER_SIDES } from '../../core/domain/enums.js';
 import { PRODUCTS } from '../../core/vocabulary/index.js';
+import type { Completions } from '../completions.js';
 import type { Era, ResolvedDeps } from '../context.js';
 import { describeError } from '../errors.js';
 import { resolveInstrument } from '../inputs.js';
@@ -13,48 +14,43 @@ import { completeInstrument, completeWord } from './complete.js';
 import { promptContext, section, userMessage } from './compose.js';
 
 /** The order as the person states it; prompt arguments are text, so numbers are read from it. */
-function argsSchema(ready: Promise<ResolvedDeps>) {
-  return z.object({
-    instrument: completable(
-      z.string().trim().min(1).max(64).describe('RELIANCE, NSE:RELIANCE-EQ or a token.'),
-      (typed) => completeInstrument(ready, typed),
-    ),
-    side: completable(
-      z.string().trim().toUpperCase().pipe(z.enum(ORDER_SIDES)).describe('BUY or SELL.'),
-      (typed) => completeWord(ORDER_SIDES, typed),
-    ),
-    quantity: z
-      .string()
-      .trim()
-      .regex(/^\d{1,8}$/, 'a whole number of units')
-      .describe('Units (lots x lot size).'),
-    price: z
-      .string()
-      .trim()
-      .regex(/^\d{1,9}(\.\d{1,4})?$/, 'a price in rupees, like 2500.50')
-      .optional()
-      .describe('Limit price in rupees; none for a market order.'),
-    product: completable(
-      z
-        .string()
-        .trim()
-        .toUpperCase()
-        .pipe(z.enum(PRODUCTS))
-        .describe('C delivery (default), M carry-forward, I intraday.'),
-      (typed) => completeWord(PRODUCTS, typed),
-    ).optional(),
-  });
-}
+const ARGS = z.object({
+  instrument: z.string().trim().min(1).max(64).describe('RELIANCE, NSE:RELIANCE-EQ or a token.'),
+  side: z.string().trim().toUpperCase().pipe(z.enum(ORDER_SIDES)).describe('BUY or SELL.'),
+  quantity: z
+    .string()
+    .trim()
+    .regex(/^\d{1,8}$/, 'a whole number of units')
+    .describe('Units (lots x lot size).'),
+  price: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,4})?$/, 'a price in rupees, like 2500.50')
+    .optional()
+    .describe('Limit price in rupees; none for a market order.'),
+  product: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(PRODUCTS))
+    .describe('C delivery (default), M carry-forward, I intraday.')
+    .optional(),
+});
 
 /** `order_review`: an order looked over with the person before anything is previewed or sent. */
-export function registerOrderReview(server: McpServer, ready: Promise<ResolvedDeps>, era: Era): Toggle {
-  return server.registerPrompt(
+export function registerOrderReview(
+  server: McpServer,
+  ready: Promise<ResolvedDeps>,
+  era: Era,
+  completions: Completions,
+): Toggle {
+  const prompt = server.registerPrompt(
     'order_review',
     {
       title: 'Review an order before placing it',
       description:
         'Looks an order over before anything is placed: lot and tick, circuit band, what it costs against the margin available.',
-      argsSchema: argsSchema(ready),
+      argsSchema: ARGS,
     },
     async (args, req) => {
       const ctx = await promptContext('order_review', await ready, server, req, era, true);
@@ -85,4 +81,10 @@ export function registerOrderReview(server: McpServer, ready: Promise<ResolvedDe
       ]);
     },
   );
+  completions.prompt('order_review', prompt, {
+    instrument: (typed) => completeInstrument(ready, typed),
+    side: (typed) => completeWord(ORDER_SIDES, typed),
+    product: (typed) => completeWord(PRODUCTS, typed),
+  });
+  return prompt;
 }

@@ -1,5 +1,5 @@
 import { type McpServer, ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server';
-import { firstSuggestions } from '../completions.js';
+import { type Completions, firstSuggestions } from '../completions.js';
 import type { ResolvedDeps } from '../context.js';
 import type { OrdersView } from '../deps.js';
 import { ORDER_TEMPLATE, ORDERS_TODAY_URI } from './uris.js';
@@ -30,7 +30,11 @@ function completeNumber(orders: OrdersView, typed: string): string[] {
  * Registers `omsdesk://orders/today` and `omsdesk://orders/{number}`, both as the order watcher last saw
  * them; subscribers are told of each change, so an assistant can follow an order without polling.
  */
-export function registerOrders(server: McpServer, ready: Promise<ResolvedDeps>): void {
+export function registerOrders(
+  server: McpServer,
+  ready: Promise<ResolvedDeps>,
+  completions: Completions,
+): void {
   const asOf = (deps: ResolvedDeps): string => new Date(deps.clock.now()).toISOString();
   server.registerResource(
     'orders-today',
@@ -48,17 +52,9 @@ export function registerOrders(server: McpServer, ready: Promise<ResolvedDeps>):
       return json(uri, deps, { asOf: asOf(deps), orders: orders.orders() });
     },
   );
-  server.registerResource(
+  const template = server.registerResource(
     'order',
-    new ResourceTemplate(ORDER_TEMPLATE, {
-      list: undefined,
-      complete: {
-        number: async (typed) => {
-          const { orders } = await ready;
-          return orders ? completeNumber(orders, typed) : [];
-        },
-      },
-    }),
+    new ResourceTemplate(ORDER_TEMPLATE, { list: undefined }),
     {
       title: 'One order of today',
       description:
@@ -78,4 +74,10 @@ export function registerOrders(server: McpServer, ready: Promise<ResolvedDeps>):
       return json(uri, deps, { asOf: asOf(deps), order });
     },
   );
+  completions.template(ORDER_TEMPLATE, template, {
+    number: async (typed) => {
+      const { orders } = await ready;
+      return orders ? completeNumber(orders, typed) : [];
+    },
+  });
 }

@@ -1,7 +1,7 @@
 import { type McpServer, ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server';
 import { normalizeTicketId } from '../../core/gate/index.js';
 import { TICKET_ID_PATTERN } from '../../core/orders/ticket-id.js';
-import { firstSuggestions } from '../completions.js';
+import { type Completions, firstSuggestions } from '../completions.js';
 import type { ResolvedDeps } from '../context.js';
 import { nextStepFor } from '../render-ticket.js';
 import { confirmationOf, ticketData } from '../schemas/ticket.js';
@@ -12,23 +12,14 @@ import { TICKET_TEMPLATE } from './uris.js';
  * when its outcome is open); subscribers are told of each change, so an assistant whose order waits for an
  * approver learns the outcome.
  */
-export function registerTicket(server: McpServer, ready: Promise<ResolvedDeps>): void {
-  server.registerResource(
+export function registerTicket(
+  server: McpServer,
+  ready: Promise<ResolvedDeps>,
+  completions: Completions,
+): void {
+  const template = server.registerResource(
     'ticket',
-    new ResourceTemplate(TICKET_TEMPLATE, {
-      list: undefined,
-      complete: {
-        id: async (typed) => {
-          const prefix = typed.trim().toUpperCase();
-          return firstSuggestions(
-            (await ready).gate
-              .list()
-              .map((t) => t.id)
-              .filter((id) => id.startsWith(prefix)),
-          );
-        },
-      },
-    }),
+    new ResourceTemplate(TICKET_TEMPLATE, { list: undefined }),
     {
       title: 'One omsdesk ticket',
       description:
@@ -52,4 +43,15 @@ export function registerTicket(server: McpServer, ready: Promise<ResolvedDeps>):
       };
     },
   );
+  completions.template(TICKET_TEMPLATE, template, {
+    id: async (typed) => {
+      const prefix = typed.trim().toUpperCase();
+      return firstSuggestions(
+        (await ready).gate
+          .list()
+          .map((t) => t.id)
+          .filter((id) => id.startsWith(prefix)),
+      );
+    },
+  });
 }

@@ -212,13 +212,11 @@ describe('the kill file, with OMSDESK_HALT_CANCELS', () => {
     const pulled = new Promise<void>((resolve) => {
       heard = resolve;
     });
-    g.gate.watchKillFile({
-      intervalMs: 1_000,
-      onPulled: (results) => {
-        pulls.push(results.map((r) => `${r.orderNumber} ${r.outcome}`));
-        heard();
-      },
+    g.gate.onKillFilePull((pull) => {
+      pulls.push('pulled' in pull ? pull.pulled.map((r) => `${r.orderNumber} ${r.outcome}`) : ['error']);
+      heard();
     });
+    g.gate.watchKillFile({ intervalMs: 1_000 });
     await g.clock.advance(1_000);
     expect(pulls).toEqual([]);
     await writeFile(join(g.dataDir, 'KILL'), '');
