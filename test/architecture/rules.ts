@@ -77,7 +77,7 @@ const PACKAGES: Record<Layer, readonly string[]> = {
   sim: ['zod', 'fflate'],
   mcp: ['@modelcontextprotocol/server', '@modelcontextprotocol/node', 'zod'],
   discord: ['discord.js', 'zod'],
-  web: ['oidc-provider', 'zod'],
+  web: ['cookie', 'oidc-provider', 'zod'],
   cli: ['@modelcontextprotocol/client', 'zod', 'prom-client'],
   entry: [],
 };

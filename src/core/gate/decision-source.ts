@@ -4,7 +4,13 @@ const WHERE: Readonly<Record<DecisionPath, string>> = {
   discord: 'on its own card in the approvals channel',
   elicitation: "in the MCP client's confirmation form",
   tool: "through the assistant's confirm_order call",
+  web: 'from its requester on its page of the web desk',
 };
+
+/** Whether a decision from `via` is an approver's (a card, or the web desk on a ticket waiting for approvers). */
+export function byApprover(ticket: Ticket, via: DecisionSource): boolean {
+  return via.path === 'discord' || (via.path === 'web' && ticket.waitsFor === 'discord');
+}
 
 /**
  * Why a decision made at `via` cannot decide this ticket (it waits elsewhere, or this is not its card),
@@ -12,7 +18,9 @@ const WHERE: Readonly<Record<DecisionPath, string>> = {
  */
 export function wrongPlace(ticket: Ticket, via: DecisionSource | undefined): string | undefined {
   if (via === undefined) return undefined;
-  if (ticket.waitsFor !== via.path) {
+  // The web desk is an approvals channel beside the cards: it decides what waits for approvers.
+  const webDesk = via.path === 'web' && ticket.waitsFor === 'discord';
+  if (ticket.waitsFor !== via.path && !webDesk) {
     const where = ticket.waitsFor === undefined ? 'where it was asked for' : WHERE[ticket.waitsFor];
     return `ticket ${ticket.id} waits for its decision ${where}; a decision made anywhere else does not count`;
   }

@@ -17,6 +17,14 @@ export interface InteractionParts {
   readonly guard: FormGuard;
   readonly discord?: DiscordSignIn;
   readonly logger: Logger;
+  /**
+   * The web desk's own sign-ins through Discord (started with a key it owns): it finishes them, so one
+   * Discord callback serves both.
+   */
+  readonly desk?: {
+    owns(key: string): boolean;
+    arrived(res: ServerResponse, key: string, person: Person, discordUser: string): void;
+  };
 }
 
 const INTERACTION = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(discord|token|consent|signed-in))?$/;
@@ -257,6 +265,7 @@ export function interactionRoutes(p: InteractionParts) {
         'Your Discord account is not linked to anyone in this desk’s people file, so no assistant can act for you. Ask the desk’s operator to add you.',
         `discord user ${userId} is in no people file`,
       );
+    if (p.desk?.owns(pending.interaction)) return p.desk.arrived(res, pending.interaction, person, userId);
     const nonce = randomBytes(18).toString('base64url');
     arrived.set(pending.interaction, { nonce, person, at: Date.now() });
     if (arrived.size > 1_000) arrived.delete(arrived.keys().next().value as string);
