@@ -62,8 +62,18 @@ describe('the web desk: approvers decide tickets asked for over MCP, everyone wa
     expect([notApprover.status, notApprover.text.includes('not an approver')]).toEqual([403, true]);
     expect(await simOrders(t)).toHaveLength(0);
 
-    // The approver approves on the page: the call returns the outcome and exactly one order leaves.
-    await ravi.page.getByRole('button', { name: `Approve ticket ${id}` }).click();
+    // Pictures of the desk and of a ticket's page for the docs, from this run.
+    await ravi.page.screenshot({ path: 'assets/web-desk.png', fullPage: true });
+    const ticketPage = await ravi.context.newPage();
+    await ticketPage.goto(`${issuer(t)}/tickets/${id}`);
+    await ticketPage.getByRole('heading', { name: 'Its life' }).waitFor();
+    await ticketPage.screenshot({ path: 'assets/web-ticket.png', fullPage: true });
+    await ticketPage.close();
+
+    // The approver approves on the page, with the keyboard alone: the call returns the outcome and
+    // exactly one order leaves.
+    await tabTo(ravi.page, `Approve ticket ${id}`);
+    await ravi.page.keyboard.press('Enter');
     await ravi.page.getByRole('heading', { name: `Ticket ${id}` }).waitFor();
     await ravi.page.getByText(/Status: (PLACED|COMPLETE)/).waitFor();
     const result = (await asked) as { structuredContent?: { status?: string } };
@@ -126,6 +136,18 @@ describe('the web desk: approvers decide tickets asked for over MCP, everyone wa
     expect(await simOrders(t)).toHaveLength(0);
   });
 });
+
+/** Presses Tab until the control with this accessible name has the focus (bounded). */
+async function tabTo(page: import('playwright-core').Page, label: string): Promise<void> {
+  for (let n = 0; n < 40; n++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(
+      () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '',
+    );
+    if (focused === label) return;
+  }
+  throw new Error(`${label} is not reachable with the keyboard`);
+}
 
 /** Posts a desk form from a signed-in page, as its own form would (the session's token, a fresh form id). */
 async function postAs(

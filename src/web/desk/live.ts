@@ -36,9 +36,8 @@ export class LiveDesk {
     sessions.onEnd((id) => {
       for (const s of this.#streams) if (s.session.id === id) this.#end(s, true);
     });
-    this.#keepalive = setInterval(() => {
-      for (const s of this.#streams) s.res.write(': keepalive\n\n');
-    }, KEEPALIVE_MS);
+    // Each quiet stream's session is checked as often, so one ended without any change closes too.
+    this.#keepalive = setInterval(() => this.#sweep(), KEEPALIVE_MS);
     this.#keepalive.unref();
   }
 
@@ -98,6 +97,18 @@ export class LiveDesk {
   close(): void {
     clearInterval(this.#keepalive);
     for (const s of this.#streams) this.#end(s, false);
+  }
+
+  #sweep(): void {
+    for (const stream of this.#streams) {
+      void this.#sessions.stillValid(stream.session).then((person) => {
+        if (person !== undefined) stream.res.write(': keepalive\n\n');
+        else {
+          this.#end(stream, true);
+          this.#sessions.end(stream.session.id);
+        }
+      });
+    }
   }
 
   async #send(stream: Stream, person: Person): Promise<void> {
