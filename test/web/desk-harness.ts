@@ -8,8 +8,8 @@ export async function deskAs(
   team: Team,
   person: string,
   closing: Array<() => Promise<unknown>>,
-): Promise<{ context: BrowserContext; page: Page; token: string }> {
-  const { token } = await team.issue(person);
+): Promise<{ context: BrowserContext; page: Page; token: string; tokenId: string }> {
+  const { token, id: tokenId } = await team.issue(person);
   const context = await browser.newContext();
   closing.push(() => context.close());
   const page = await context.newPage();
@@ -21,7 +21,7 @@ export async function deskAs(
   await page.getByLabel('Personal token').fill(token);
   await page.getByRole('button', { name: 'Sign in with this token' }).click();
   await page.getByRole('heading', { name: 'Desk', exact: true }).waitFor();
-  return { context, page, token };
+  return { context, page, token, tokenId };
 }
 
 export function issuer(team: Team): string {

@@ -141,9 +141,9 @@ describe('the web desk: approvers decide tickets asked for over MCP, everyone wa
 async function tabTo(page: import('playwright-core').Page, label: string): Promise<void> {
   for (let n = 0; n < 40; n++) {
     await page.keyboard.press('Tab');
-    const focused = await page.evaluate(
-      () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '',
-    );
+    const focused = await page
+      .locator(':focus')
+      .evaluate((el) => el.getAttribute('aria-label') ?? el.textContent ?? '');
     if (focused === label) return;
   }
   throw new Error(`${label} is not reachable with the keyboard`);
