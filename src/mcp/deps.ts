@@ -30,6 +30,11 @@ export interface McpPeople {
 /** How a human confirms orders placed through MCP (`OMSDESK_CONFIRM`). */
 export type ConfirmMode = (typeof CONFIRM_MODES)[number];
 
+/** The web desk, when it runs (`OMSDESK_PUBLIC_URL` with a people file): where a ticket's page is. */
+export interface WebDeskLinks {
+  ticketUrl(ticketId: string): string;
+}
+
 /** The confirmation settings from configuration. */
 export interface ConfirmSettings {
   readonly mode: ConfirmMode;
@@ -85,6 +90,8 @@ export interface McpDeps {
   readonly orders?: OrdersView;
   /** Where humans approve tickets outside the MCP client (the Discord approvals channel). */
   readonly approvalChannel?: ApprovalChannel;
+  /** The web desk's ticket pages, for confirmation by link (`OMSDESK_CONFIRM=web`). */
+  readonly webDesk?: WebDeskLinks;
   readonly logger?: Logger;
   /** The broker's clock (default: the system clock). */
   readonly clock?: Clock;

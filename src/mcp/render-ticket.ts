@@ -20,6 +20,7 @@ const HOW: Readonly<Record<ConfirmationPath, string>> = {
   elicitation: "the MCP client's confirmation form",
   discord: 'a Discord approver',
   tool: 'confirm_order, after the person agrees',
+  web: "the requester, on the ticket's page of the web desk",
   none: 'none',
 };
 

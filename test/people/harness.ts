@@ -191,6 +191,9 @@ export async function startTeam(o: TeamOptions = {}): Promise<Team> {
       confirm: o.confirm ?? 'auto',
       ...(channel === undefined ? {} : { approvalChannel: channel }),
     }),
+    ...(signIn?.signIn.desk === undefined
+      ? {}
+      : { webDesk: { ticketUrl: (id: string) => `${publicUrl}/tickets/${id}` } }),
     client: recording(d.g.client),
     people,
   });

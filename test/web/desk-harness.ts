@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { vi } from 'vitest';
 import type { AuditEntry } from '../../src/core/audit/index.js';
 import type { Team } from '../people/harness.js';
 
@@ -38,9 +39,13 @@ export async function simOrders(team: Team): Promise<unknown[]> {
 
 /** Waits (bounded) for the one pending ticket the gate holds, and gives its id. */
 export async function pendingTicket(team: Team): Promise<string> {
-  const ticket = await team.d.fake.waitFor(
-    () => team.d.g.gate.list().find((t) => t.status === 'PENDING'),
-    'a pending ticket',
+  const ticket = await vi.waitFor(
+    () => {
+      const found = team.d.g.gate.list().find((t) => t.status === 'PENDING');
+      if (found === undefined) throw new Error('no pending ticket yet');
+      return found;
+    },
+    { timeout: 8_000, interval: 20 },
   );
   return ticket.id;
 }

@@ -74,7 +74,7 @@ describe('the web desk: approvers decide tickets asked for over MCP, everyone wa
     // exactly one order leaves.
     await tabTo(ravi.page, `Approve ticket ${id}`);
     await ravi.page.keyboard.press('Enter');
-    await ravi.page.getByRole('heading', { name: `Ticket ${id}` }).waitFor();
+    await ravi.page.getByRole('heading', { name: `Ticket ${id}`, exact: true }).waitFor();
     await ravi.page.getByText(/Status: (PLACED|COMPLETE)/).waitFor();
     const result = (await asked) as { structuredContent?: { status?: string } };
     expect(['PLACED', 'COMPLETE']).toContain(result.structuredContent?.status);

@@ -61,7 +61,11 @@ export function checkMcpConfig(config: Config, withDesk = false): void {
   if (config.policy.readOnly) return;
   const problem = confirmationProblem(
     { mode: config.gate.confirm, allowToolConfirmLive: config.gate.allowToolConfirmLive },
-    { hasChannel: withDesk, broker: config.broker.mode },
+    {
+      hasChannel: withDesk || (config.signIn !== undefined && config.people !== undefined),
+      broker: config.broker.mode,
+      hasWebDesk: config.signIn !== undefined && config.people !== undefined,
+    },
   );
   if (problem !== undefined) throw new McpSetupError(problem);
 }
@@ -106,7 +110,13 @@ export async function serveHttp(
         });
   const webDesk = rt.config.policy.readOnly ? undefined : signIn?.signIn.desk?.approvals;
   const channels = approvalsChannel(webDesk, approvalChannel, rt.logger);
-  const service = createMcpService(mcpDeps(rt, channels, ops?.mcp));
+  const publicUrl = signIn?.signIn.desk === undefined ? undefined : signIn.signIn.issuer;
+  const service = createMcpService({
+    ...mcpDeps(rt, channels, ops?.mcp),
+    ...(publicUrl === undefined
+      ? {}
+      : { webDesk: { ticketUrl: (id: string) => `${publicUrl}/tickets/${id}` } }),
+  });
   const sideRoutes = signIn === undefined ? ops?.routes : signIn.routes(ops?.routes);
   const http = await startHttpServer({
     host: listen.host,

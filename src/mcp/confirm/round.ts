@@ -3,6 +3,7 @@ import { GateError, type Ticket } from '../../core/gate/index.js';
 import type { ToolContext } from '../context.js';
 import type { Decision } from './decision.js';
 import { confirmationForm, decide } from './elicit.js';
+import { awaitPageDecision, confirmationLink, notOpened } from './link.js';
 
 /** The key of the form in a round's input requests. */
 const FORM = 'confirm';
@@ -21,6 +22,25 @@ export function askInRound(ctx: ToolContext, ticket: Ticket, tool: string): Inpu
   });
   return inputRequired({
     inputRequests: { [FORM]: inputRequired.elicit(confirmationForm(ctx, ticket)) },
+    requestState,
+  });
+}
+
+/**
+ * 2026-07-28 with `OMSDESK_CONFIRM=web`: the same link as URL-mode elicitation, inside an input-required
+ * round. The retry says whether the person opened it; the call then waits for their decision on the page.
+ */
+export function askLinkInRound(ctx: ToolContext, ticket: Ticket, tool: string): InputRequiredResult {
+  const requestState = ctx.deps.rounds.open({
+    ticketId: ticket.id,
+    hash: ticket.hash,
+    tool,
+    expiresAtMs: Date.parse(ticket.expiresAt),
+    link: true,
+    ...(ctx.person === undefined ? {} : { person: ctx.person.id }),
+  });
+  return inputRequired({
+    inputRequests: { [FORM]: { method: 'elicitation/create', params: confirmationLink(ctx, ticket) } },
     requestState,
   });
 }
@@ -62,6 +82,16 @@ export async function answerRound(ctx: ToolContext, handle: string, tool: string
     return decide(ctx, ticket, new Error(why));
   }
   const answer = inputResponse(ctx.req.mcpReq.inputResponses, FORM);
+  if (round.link === true) {
+    if (answer.kind !== 'elicit') return notOpened(ctx, ticket, 'the retry carried no answer to the link');
+    if (answer.action !== 'accept')
+      return notOpened(
+        ctx,
+        ticket,
+        `the person ${answer.action === 'decline' ? 'declined' : 'dismissed'} the link`,
+      );
+    return awaitPageDecision(ctx, ticket, ctx.deps.timings.approverWaitMs);
+  }
   if (answer.kind !== 'elicit')
     return decide(ctx, ticket, new Error('the retry carried no answer to the form'));
   return decide(ctx, ticket, answer, round.hash);

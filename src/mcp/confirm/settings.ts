@@ -5,6 +5,9 @@ import type { ConfirmationPath } from '../schemas/ticket.js';
 export interface PathFacts {
   readonly canElicit: boolean;
   readonly hasChannel: boolean;
+  /** Whether the client opens links (URL-mode elicitation) and the web desk runs. */
+  readonly canLink?: boolean;
+  readonly hasWebDesk?: boolean;
   readonly broker: 'paper' | 'live';
 }
 
@@ -22,6 +25,10 @@ export function choosePath(settings: ConfirmSettings, facts: PathFacts): Confirm
   switch (settings.mode) {
     case 'elicit':
       return facts.canElicit ? 'elicitation' : 'none';
+    case 'web':
+      // A client that cannot open links keeps the form.
+      if (facts.canLink === true && facts.hasWebDesk === true) return 'web';
+      return facts.canElicit ? 'elicitation' : 'none';
     case 'discord':
       return facts.hasChannel ? 'discord' : 'none';
     case 'tool':
@@ -36,7 +43,7 @@ export function choosePath(settings: ConfirmSettings, facts: PathFacts): Confirm
 /** Why the server cannot start with these settings, or undefined when it can. */
 export function confirmationProblem(
   settings: ConfirmSettings,
-  facts: Omit<PathFacts, 'canElicit'>,
+  facts: Omit<PathFacts, 'canElicit' | 'canLink'>,
 ): string | undefined {
   if (settings.mode === 'discord' && !facts.hasChannel) {
     return (
@@ -44,6 +51,9 @@ export function confirmationProblem(
       '(DISCORD_TOKEN, DISCORD_APPLICATION_ID, DISCORD_GUILD_ID, OMSDESK_DISCORD_APPROVERS, OMSDESK_DISCORD_APPROVALS_CHANNEL): ' +
       'configure it, or use OMSDESK_CONFIRM=auto or elicit (or tool with the paper broker)'
     );
+  }
+  if (settings.mode === 'web' && facts.hasWebDesk === false) {
+    return 'OMSDESK_CONFIRM=web sends people a link to the web desk, which runs only in omsdesk serve with OMSDESK_PUBLIC_URL and a people file: set them, or use OMSDESK_CONFIRM=auto or elicit';
   }
   if (settings.mode === 'tool' && !toolConfirmEnabled(settings, facts.broker)) {
     return 'OMSDESK_CONFIRM=tool lets a model confirm its own orders; against a live broker it needs OMSDESK_ALLOW_TOOL_CONFIRM_LIVE=true';
