@@ -1,9 +1,14 @@
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernTransport,
+} from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
+import { MODERN } from '../mcp/http-client.js';
 import { startTeam, type Team } from '../people/harness.js';
 import { audited, deskAs, issuer, pendingTicket, simOrders } from './desk-harness.js';
 
@@ -89,6 +94,43 @@ describe('confirmation by link (OMSDESK_CONFIRM=web)', () => {
     expect(
       (await audited(t, 'decision_refused')).map((e) => [e.ticket, e.actor?.channel, e.actor?.person]),
     ).toEqual([[id, 'web', 'vik']]);
+  });
+
+  it('2026-07-28: the same link inside an input-required round; the retry returns the outcome decided on the page', async () => {
+    team = await startTeam({ signIn: { desk: {} }, fourEyes: false, confirm: 'web' });
+    const t = team;
+    const asha = await deskAs(browser, t, 'asha', closing);
+    const links: string[] = [];
+    const client = new ModernClient(
+      { name: 'modern-link-test', version: '1.0.0' },
+      { capabilities: { elicitation: { form: {}, url: {} } }, versionNegotiation: { mode: { pin: MODERN } } },
+    );
+    client.setRequestHandler('elicitation/create', (request) => {
+      const params = request.params as { mode?: string; url?: string };
+      if (params.mode !== 'url' || params.url === undefined) return { action: 'decline' };
+      links.push(params.url);
+      return { action: 'accept' };
+    });
+    await client.connect(
+      new ModernTransport(new URL(t.http.url), {
+        requestInit: { headers: { authorization: `Bearer ${(await t.issue('asha')).token}` } },
+      }),
+    );
+    closing.push(() => client.close());
+    const asked = client
+      .callTool({ name: 'place_order', arguments: ORDER })
+      .catch((error: unknown) => error) as Promise<{
+      structuredContent?: Record<string, unknown>;
+    }>;
+    await vi.waitFor(() => expect(links).toHaveLength(1), { timeout: 5_000, interval: 20 });
+    const id = await pendingTicket(t);
+    expect(links).toEqual([`${issuer(t)}/tickets/${id}`]);
+    await asha.page.goto(links[0] as string);
+    await asha.page.getByRole('button', { name: `Confirm ticket ${id}` }).click();
+    const result = await asked;
+    expect(['PLACED', 'COMPLETE']).toContain(result.structuredContent?.status);
+    expect(result.structuredContent?.confirmation).toBe('web');
+    expect(await simOrders(t)).toHaveLength(1);
   });
 
   it('a client that cannot open links keeps the form', async () => {
