@@ -52,11 +52,14 @@ describe('the web desk holds against bad input and ended credentials', () => {
     proxy.hold((path) => path === '/apiV2/getQuotes');
     const approving = ravi.page.getByRole('button', { name: `Approve ticket ${id}` }).click();
     await proxy.until(() => proxy.held() > 0);
-    await uma.page.getByLabel('Why (for the team)').fill('<b>fat finger</b>');
+    await uma.page.getByLabel('Why (for the team)').fill('<img src=x onerror=alert(1)>');
     await uma.page.getByRole('button', { name: 'Halt trading' }).click();
     await uma.page.getByRole('heading', { name: 'Trading halted' }).waitFor();
     await uma.page.getByText('No order was on its way to the broker when the halt took hold.').waitFor();
-    await uma.page.getByText('Trading is halted by uma, from the web desk: <b>fat finger</b>.').waitFor();
+    await uma.page
+      .getByText('Trading is halted by uma, from the web desk: <img src=x onerror=alert(1)>.')
+      .waitFor();
+    expect(await uma.page.locator('img[src=x]').count()).toBe(0);
     proxy.release();
     await approving;
     await ravi.page.getByRole('heading', { name: 'Not approved' }).waitFor();
