@@ -26,6 +26,19 @@ export interface WebDeskDeps {
   readonly now: () => number;
 }
 
+/** Refusals of nobody signed in audited per minute at most; the rest are only logged (a flood fills no disk). */
+const UNSIGNED_AUDITS_PER_MINUTE = 60;
+
+/** Whether one more refusal of nobody signed in may be audited this minute. */
+export function unsignedAuditLimit(now: () => number): () => boolean {
+  let window = { minute: -1, count: 0 };
+  return () => {
+    const minute = Math.floor(now() / 60_000);
+    if (window.minute !== minute) window = { minute, count: 0 };
+    return ++window.count <= UNSIGNED_AUDITS_PER_MINUTE;
+  };
+}
+
 /** A person acting on the web desk, as the audit log names them. */
 export function webActor(person: Person): Actor {
   return { channel: 'web', id: person.id, name: person.id, person: person.id };

@@ -26,25 +26,21 @@ export function postAction(path: string): PostAction | undefined {
     : { kind: m[2] as 'approve' | 'decline', ticket: normalizeTicketId(m[1] ?? '') };
 }
 
-/** Unsigned refusals audited per minute at most; the rest are only logged (a flood fills no disk). */
-const ANONYMOUS_AUDITS_PER_MINUTE = 60;
-
 /**
  * Every state-changing request of the desk: a small urlencoded form, from the desk's own origin, with the
  * session's synchronizer token and a form id never posted before, by a person the people file still
  * lists with the credential they signed in with. Anything else gets a page saying why, changes nothing
  * and is audited. Decisions go through the same gate calls as a card's buttons, `via` web.
  */
-export function deskPosts(deps: WebDeskDeps, sessions: WebSessions, origin: string) {
-  let window = { minute: -1, count: 0 };
-
+export function deskPosts(
+  deps: WebDeskDeps,
+  sessions: WebSessions,
+  origin: string,
+  mayAuditUnsigned: () => boolean,
+) {
   const audit = async (person: Person | undefined, reason: string, action?: PostAction): Promise<void> => {
     deps.logger.warn(`web desk refused: ${reason}`, { person: person?.id ?? '' });
-    if (person === undefined) {
-      const minute = Math.floor(deps.now() / 60_000);
-      if (window.minute !== minute) window = { minute, count: 0 };
-      if (++window.count > ANONYMOUS_AUDITS_PER_MINUTE) return;
-    }
+    if (person === undefined && !mayAuditUnsigned()) return;
     const ticket = action?.kind === 'approve' || action?.kind === 'decline' ? action.ticket : undefined;
     await deps.audit
       .append({
@@ -90,11 +86,8 @@ export function deskPosts(deps: WebDeskDeps, sessions: WebSessions, origin: stri
     } catch (error) {
       if (!isGateError(error)) throw error;
       // The gate recorded refusals of who and where; an unknown or decided ticket is recorded here.
-      if (
-        error.code === 'TICKET_NOT_FOUND' ||
-        error.code === 'TICKET_DECIDED' ||
-        error.code === 'TICKET_EXPIRED'
-      )
+      const unknown = error.code === 'TICKET_NOT_FOUND' && deps.gate.get(action.ticket) === undefined;
+      if (unknown || error.code === 'TICKET_DECIDED' || error.code === 'TICKET_EXPIRED')
         await audit(person, error.message, action);
       const status = error.code === 'NOT_ALLOWED' ? 403 : error.code === 'TICKET_NOT_FOUND' ? 404 : 409;
       sendDesk(

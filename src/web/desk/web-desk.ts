@@ -5,7 +5,7 @@ import type { Person } from '../../core/people/index.js';
 import type { FormGuard } from '../sign-in/csrf.js';
 import type { DiscordSignIn } from '../sign-in/discord.js';
 import { escapeHtml as e } from '../sign-in/html.js';
-import type { WebDeskDeps } from './deps.js';
+import { unsignedAuditLimit, type WebDeskDeps } from './deps.js';
 import { DeskFragments, type Fragments, viewerOf } from './fragments.js';
 import { DESK_CSS, DESK_JS, deskPage, messageDesk, seeOther, sendAsset, sendDesk } from './html.js';
 import { LiveDesk } from './live.js';
@@ -53,7 +53,8 @@ export function createWebDesk(
   const market = new MarketNow((ref) => deps.quote(ref), deps.now);
   const fragments = new DeskFragments(deps, market);
   const live = new LiveDesk(sessions, deps.logger);
-  const posts = deskPosts(deps, sessions, origin);
+  const mayAuditUnsigned = unsignedAuditLimit(deps.now);
+  const posts = deskPosts(deps, sessions, origin, mayAuditUnsigned);
   const signIn = deskSignIn({
     sessions,
     people: deps.people,
@@ -62,13 +63,12 @@ export function createWebDesk(
     logger: deps.logger,
     secure: protocol === 'https:',
     now: deps.now,
-    refused: (reason) =>
-      deps.audit
+    refused: async (reason) => {
+      if (!mayAuditUnsigned()) return;
+      await deps.audit
         .append({ event: 'web_refused', actor: { channel: 'web', id: 'unsigned' }, data: { reason } })
-        .then(
-          () => undefined,
-          () => undefined,
-        ),
+        .catch(() => undefined);
+    },
   });
   const unsubscribe = [deps.gate.onChange(() => live.changed()), deps.orders.subscribe(() => live.changed())];
 
