@@ -62,7 +62,7 @@ export function checkMcpConfig(config: Config, withDesk = false): void {
   const problem = confirmationProblem(
     { mode: config.gate.confirm, allowToolConfirmLive: config.gate.allowToolConfirmLive },
     {
-      hasChannel: withDesk || (config.signIn !== undefined && config.people !== undefined),
+      hasChannel: withDesk,
       broker: config.broker.mode,
       hasWebDesk: config.signIn !== undefined && config.people !== undefined,
     },

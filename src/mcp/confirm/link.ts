@@ -69,6 +69,13 @@ export async function awaitPageDecision(
         nextStep: `the person confirms or declines it at ${confirmationLink(ctx, ticket).url}; follow it with get_order_status ticket_id ${ticket.id}, and do not place the order again meanwhile`,
       };
     }
+    // The assistant stopped waiting while nobody had decided: its ticket is withdrawn in its name, as
+    // for an approver's; one the person already confirmed goes on.
+    if (ctx.signal.aborted && patience === undefined && gate.get(ticket.id)?.status === 'PENDING') {
+      const why =
+        'Withdrawn: the assistant that asked for it stopped waiting before the person decided on the desk.';
+      await gate.decline(ticket.id, ticket.requestedBy, why).catch(() => undefined);
+    }
     throw error;
   } finally {
     clearTimeout(timer);
