@@ -133,6 +133,26 @@ describe('confirmation by link (OMSDESK_CONFIRM=web)', () => {
     expect(await simOrders(t)).toHaveLength(1);
   });
 
+  it('an assistant that stops waiting withdraws its ticket: the page can no longer confirm it', async () => {
+    team = await startTeam({ signIn: { desk: {} }, fourEyes: false, confirm: 'web' });
+    const t = team;
+    const { client, links } = await linkClient(t, (await t.issue('asha')).token);
+    const stop = new AbortController();
+    const asked = client
+      .callTool({ name: 'place_order', arguments: ORDER }, undefined, { signal: stop.signal })
+      .catch((error: unknown) => error);
+    await vi.waitFor(() => expect(links).toHaveLength(1), { timeout: 5_000, interval: 20 });
+    const id = await pendingTicket(t);
+    stop.abort();
+    await asked;
+    await vi.waitFor(() => expect(t.d.g.gate.get(id)?.status).toBe('DECLINED'), {
+      timeout: 5_000,
+      interval: 20,
+    });
+    expect(t.d.g.gate.get(id)?.reason).toContain('stopped waiting');
+    expect(await simOrders(t)).toHaveLength(0);
+  });
+
   it('a client that cannot open links keeps the form', async () => {
     team = await startTeam({ signIn: { desk: {} }, fourEyes: false, confirm: 'web' });
     const t = team;
