@@ -109,6 +109,12 @@ describe('the web desk: approvers decide tickets asked for over MCP, everyone wa
     const id = await pendingTicket(t);
     const ravi = await deskAs(browser, t, 'ravi', closing);
     const target = `${issuer(t)}/tickets/${id}/approve`;
+    // The desk's pages allow only their own script and style: nothing inline, nothing from elsewhere.
+    const page0 = await ravi.context.request.get(`${issuer(t)}/desk`);
+    expect(page0.headers()['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    );
+    expect(await page0.text()).not.toMatch(/<script>|style=|https?:\/\/(?!127\.0\.0\.1)/);
     const evil = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(
