@@ -16,7 +16,7 @@ import {
 } from '../../src/core/people/index.js';
 import { OrderWatcher } from '../../src/core/watcher/index.js';
 import type { DeskPeople } from '../../src/discord/deps.js';
-import type { ConfirmMode } from '../../src/mcp/deps.js';
+import type { ConfirmMode, ConfirmTimings } from '../../src/mcp/deps.js';
 import { createMcpService, type McpService } from '../../src/mcp/server.js';
 import { type HttpHandle, startHttpServer } from '../../src/mcp/transports/http.js';
 import { type DeskHarness, startDesk, textOf } from '../discord/harness.js';
@@ -56,6 +56,8 @@ export interface TeamOptions {
   readonly confirm?: ConfirmMode;
   /** The broker behind a counting proxy that can hold requests (`d.g.proxy`). */
   readonly proxy?: boolean;
+  /** The MCP server's confirmation timings (a short wait for approvers). */
+  readonly timings?: ConfirmTimings;
   /** OMSDESK_ policy variables (caps). */
   readonly env?: Record<string, string>;
 }
@@ -190,6 +192,7 @@ export async function startTeam(o: TeamOptions = {}): Promise<Team> {
     ...depsFor(d.g, {
       confirm: o.confirm ?? 'auto',
       ...(channel === undefined ? {} : { approvalChannel: channel }),
+      ...(o.timings === undefined ? {} : { timings: o.timings }),
     }),
     ...(signIn?.signIn.desk === undefined
       ? {}

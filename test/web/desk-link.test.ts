@@ -153,6 +153,18 @@ describe('confirmation by link (OMSDESK_CONFIRM=web)', () => {
     expect(await simOrders(t)).toHaveLength(0);
   });
 
+  it('a ticket waiting for the approvers names its page on the desk to a 2026-07-28 assistant that stops waiting', async () => {
+    team = await startTeam({ signIn: { desk: {} }, timings: { approverWaitMs: 300 } });
+    const t = team;
+    const asha = await t.modern((await t.issue('asha')).token);
+    const result = (await asha.callTool({ name: 'place_order', arguments: ORDER })) as {
+      structuredContent?: Record<string, unknown>;
+    };
+    const id = String(result.structuredContent?.ticketId);
+    expect(result.structuredContent?.status).toBe('PENDING');
+    expect(JSON.stringify(result.structuredContent)).toContain(`${issuer(t)}/tickets/${id}`);
+  });
+
   it('a client that cannot open links keeps the form', async () => {
     team = await startTeam({ signIn: { desk: {} }, fourEyes: false, confirm: 'web' });
     const t = team;
