@@ -14,6 +14,7 @@ import { noiseFloorCase } from './noise-floor.js';
 import { simVsHttpCase } from './sim-http.js';
 import { teamLoadCase } from './team-load.js';
 import { watcherDiffCase, watcherLookCase } from './watcher.js';
+import { webDeskCase } from './web-desk.js';
 
 /** Every case, in the order a full run takes them. */
 export const CASES: readonly BenchCase[] = [
@@ -35,6 +36,7 @@ export const CASES: readonly BenchCase[] = [
   laneIsolationCase,
   coldStartCase,
   auditHistoryCase,
+  webDeskCase,
   idleMemoryCase,
   memoryGrowthCase,
   loadRunCase,

@@ -22,6 +22,8 @@ export async function mountSignIn(
     readonly people: PeopleDirectory;
     readonly logger: Logger;
     readonly fetch?: NonNullable<SignInOptions['fetch']>;
+    /** The web desk's parts: with them `/desk` and `/tickets/{id}` are served too. */
+    readonly desk?: NonNullable<SignInOptions['desk']>;
   },
 ): Promise<MountedSignIn> {
   // Loaded here: only a server with a public URL needs the authorization server's library.

@@ -138,6 +138,11 @@ export function askerOf(person: Person | undefined, req: ServerContext, client: 
 }
 
 /** True when the client can show a form to its user (MCP elicitation), as it declared for this request. */
+/** Whether the client opens links for its person (URL-mode elicitation). */
+export function canOpenLinks(ctx: ToolContext): boolean {
+  return clientCapabilities(ctx)?.elicitation?.url !== undefined;
+}
+
 export function canElicit(ctx: ToolContext): boolean {
   const elicitation = clientCapabilities(ctx)?.elicitation;
   return (

@@ -41,6 +41,11 @@ export interface McpPeople {
 /** How a human confirms orders placed through MCP (`OMSDESK_CONFIRM`). */
 export type ConfirmMode = (typeof CONFIRM_MODES)[number];
 
+/** The web desk, when it runs (`OMSDESK_PUBLIC_URL` with a people file): where a ticket's page is. */
+export interface WebDeskLinks {
+  ticketUrl(ticketId: string): string;
+}
+
 /** The confirmation settings from configuration. */
 export interface ConfirmSettings {
   readonly mode: ConfirmMode;
@@ -96,6 +101,11 @@ export interface McpDeps {
   readonly orders?: OrdersView;
   /** Where humans approve tickets outside the MCP client (the Discord approvals channel). */
   readonly approvalChannel?: ApprovalChannel;
+  /**
+   * The web desk's ticket pages, when it runs: for confirmation by link (`OMSDESK_CONFIRM=web`), and the
+   * order card's Confirm opens the ticket's page there, where the signed-in person decides.
+   */
+  readonly webDesk?: WebDeskLinks;
   readonly logger?: Logger;
   /** The broker's clock (default: the system clock). */
   readonly clock?: Clock;
@@ -109,9 +119,4 @@ export interface McpDeps {
   readonly people?: McpPeople;
   /** How far the market may move before an approval is refused, shown on the order card. */
   readonly driftLimit?: { readonly maxPct: number; readonly minTicks: number };
-  /**
-   * Where people open the web desk, when it runs: the order card's Confirm then opens the ticket's page
-   * there (through the host), where the signed-in person decides, instead of deciding in the card.
-   */
-  readonly publicUrl?: string;
 }

@@ -21,6 +21,7 @@ const HOW: Readonly<Record<ConfirmationPath, string>> = {
   app: 'the person, on the order card their MCP client shows',
   discord: 'a Discord approver',
   tool: 'confirm_order, after the person agrees',
+  web: "the requester, on the ticket's page of the web desk",
   none: 'none',
 };
 

@@ -10,6 +10,8 @@ import {
   type Person,
   TokenUseLog,
 } from '../core/people/index.js';
+import type { WebDeskDeps } from './desk/deps.js';
+import { createWebDesk, type WebDesk } from './desk/web-desk.js';
 import { createProvider, OAUTH_MCP_PATH, OAUTH_ROUTES } from './oauth/provider.js';
 import { FormGuard } from './sign-in/csrf.js';
 import { DiscordSignIn } from './sign-in/discord.js';
@@ -38,6 +40,8 @@ export interface SignInOptions {
   /** How client metadata documents are fetched (tests: a fake host on loopback). */
   readonly fetch?: (url: string | URL, init: RequestInit) => Promise<Response>;
   readonly now?: () => number;
+  /** The web desk's parts: with them, `/desk` and `/tickets/{id}` are served on the same sign-in. */
+  readonly desk?: Omit<WebDeskDeps, 'people' | 'logger' | 'now'>;
 }
 
 /** Sign-in, mounted in `omsdesk serve`'s HTTP server. */
@@ -52,6 +56,8 @@ export interface SignIn {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** The person and client an access token stands for now; undefined for any other string. */
   verify(token: string): Promise<OAuthCaller | undefined>;
+  /** The web desk, when built with its parts. */
+  readonly desk?: WebDesk;
   close(): Promise<void>;
 }
 
@@ -116,19 +122,35 @@ export async function createSignIn(o: SignInOptions): Promise<SignIn> {
   sweep();
   const sweeper = setInterval(sweep, SWEEP_MS);
   sweeper.unref();
+  const guard = new FormGuard(cookieKey, issuer);
+  const discord = o.discord === undefined ? undefined : new DiscordSignIn(o.discord, issuer, now);
+  const desk =
+    o.desk === undefined
+      ? undefined
+      : createWebDesk(
+          { ...o.desk, people: o.people, logger: o.logger, now },
+          { publicUrl: issuer, guard, ...(discord === undefined ? {} : { discord }) },
+        );
   const pages = interactionRoutes({
     provider,
     people: o.people,
-    guard: new FormGuard(cookieKey, issuer),
-    ...(o.discord === undefined ? {} : { discord: new DiscordSignIn(o.discord, issuer, now) }),
+    guard,
+    ...(discord === undefined ? {} : { discord }),
+    ...(desk === undefined ? {} : { desk: desk.discordReturn }),
     logger: o.logger,
   });
   return {
     issuer,
     resource,
-    owns: (path) => path === AS_METADATA || isProviderPath(path) || isPagePath(path),
+    ...(desk === undefined ? {} : { desk }),
+    owns: (path) =>
+      path === AS_METADATA || isProviderPath(path) || isPagePath(path) || desk?.owns(path) === true,
     async handle(req, res) {
       const url = new URL(req.url ?? '/', issuer);
+      if (desk?.owns(url.pathname)) {
+        await desk.handle(req, res, url);
+        return;
+      }
       if (url.pathname === AS_METADATA) req.url = `/.well-known/openid-configuration${url.search}`;
       if (url.pathname === AS_METADATA || isProviderPath(url.pathname)) {
         await callback(req, res);
@@ -158,6 +180,7 @@ export async function createSignIn(o: SignInOptions): Promise<SignIn> {
     },
     async close() {
       clearInterval(sweeper);
+      desk?.close();
       await uses.flush();
     },
   };

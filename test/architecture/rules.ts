@@ -82,7 +82,7 @@ const PACKAGES: Record<Layer, readonly string[]> = {
     'zod',
   ],
   discord: ['discord.js', 'zod'],
-  web: ['oidc-provider', 'zod'],
+  web: ['cookie', 'oidc-provider', 'zod'],
   cli: ['@modelcontextprotocol/client', 'zod', 'prom-client'],
   entry: [],
 };

@@ -61,7 +61,9 @@ export function depsFor(g: GateHarness, o: McpOptions = {}): McpDeps {
     readOnly: o.readOnly ?? false,
     broker: o.broker ?? 'paper',
     ...(o.approvalChannel ? { approvalChannel: o.approvalChannel } : {}),
-    ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
+    ...(o.publicUrl
+      ? { webDesk: { ticketUrl: (id: string) => `${o.publicUrl?.replace(/\/+$/, '')}/tickets/${id}` } }
+      : {}),
     ...(g.watcher ? { orders: g.watcher } : {}),
     clock: g.clock,
     timings: { progressIntervalMs: 20, settleWaitMs: 1_500, ...o.timings },

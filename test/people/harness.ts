@@ -3,8 +3,9 @@ import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Client as ModernClient } from '@modelcontextprotocol/client';
 import type { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { approvalsChannel } from '../../src/cli/approvals-channels.js';
 import { type MountedSignIn, mountSignIn } from '../../src/cli/sign-in.js';
-import type { CallRoute } from '../../src/core/client/index.js';
+import type { CallRoute, InstrumentRef } from '../../src/core/client/index.js';
 import { type GatePeople, withdrawWhenEnded } from '../../src/core/gate/index.js';
 import {
   openPeopleDirectory,
@@ -13,8 +14,9 @@ import {
   TokenStore,
   tokenFiles,
 } from '../../src/core/people/index.js';
+import { OrderWatcher } from '../../src/core/watcher/index.js';
 import type { DeskPeople } from '../../src/discord/deps.js';
-import type { ConfirmMode } from '../../src/mcp/deps.js';
+import type { ConfirmMode, ConfirmTimings } from '../../src/mcp/deps.js';
 import { createMcpService, type McpService } from '../../src/mcp/server.js';
 import { type HttpHandle, startHttpServer } from '../../src/mcp/transports/http.js';
 import { type DeskHarness, startDesk, textOf } from '../discord/harness.js';
@@ -44,10 +46,18 @@ export const TEAM: Person[] = [
 
 export interface TeamOptions {
   /** Sign-in on (a public URL on loopback): Discord's sign-in on the fake, and `/oauth/mcp`. */
-  readonly signIn?: { readonly fetch?: (url: string | URL, init: RequestInit) => Promise<Response> };
+  readonly signIn?: {
+    readonly fetch?: (url: string | URL, init: RequestInit) => Promise<Response>;
+    /** The web desk on the same sign-in, an approvals channel beside Discord's (or alone, `discordApprovals: false`). */
+    readonly desk?: { readonly discordApprovals?: boolean };
+  };
   readonly people?: readonly Person[];
   readonly fourEyes?: boolean;
   readonly confirm?: ConfirmMode;
+  /** The broker behind a counting proxy that can hold requests (`d.g.proxy`). */
+  readonly proxy?: boolean;
+  /** The MCP server's confirmation timings (a short wait for approvers). */
+  readonly timings?: ConfirmTimings;
   /** OMSDESK_ policy variables (caps). */
   readonly env?: Record<string, string>;
   /** false: MCP is served without the Discord approvals channel, as `omsdesk mcp --http` serves it. */
@@ -67,6 +77,8 @@ export interface Team {
   readonly file: string;
   /** Sign-in, when the team runs with it. */
   readonly signIn?: MountedSignIn;
+  /** The web desk's order watcher (a test looks with `poll`), when the team runs the desk. */
+  readonly watcher?: OrderWatcher;
   /** What sign-in logged (its refusals among them). */
   readonly logs: string[];
   /** The lanes and askers the desk's and the MCP server's reads were queued under, in order. */
@@ -123,7 +135,7 @@ export async function startTeam(o: TeamOptions = {}): Promise<Team> {
   });
   const d = await startDesk({
     fourEyes,
-    gate: { people: gatePeople },
+    gate: { people: gatePeople, ...(o.proxy ? { proxy: true } : {}) },
     people: deskPeople,
     reads: recording,
     ...(o.env ? { env: o.env } : {}),
@@ -133,15 +145,16 @@ export async function startTeam(o: TeamOptions = {}): Promise<Team> {
   directory = await openPeopleDirectory({ file, dataDir: d.g.dataDir, audit: d.g.audit, clock: d.g.clock });
   const stopWithdrawing = withdrawWhenEnded(d.g.gate, directory);
   const people = { directory, fourEyes };
-  const service = createMcpService({
-    ...depsFor(d.g, {
-      confirm: o.confirm ?? 'auto',
-      ...(o.cards === false ? {} : { approvalChannel: d.desk.approvals }),
-    }),
-    client: recording(d.g.client),
-    people,
-  });
   const { logger, logs } = recordingLogger();
+  const deskOptions = o.signIn?.desk;
+  const watcher =
+    deskOptions === undefined
+      ? undefined
+      : new OrderWatcher({
+          broker: d.g.client,
+          clock: d.g.clock,
+          statePath: join(d.g.dataDir, 'desk-watcher.json'),
+        });
   const port = o.signIn === undefined ? 0 : await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const signIn =
@@ -162,8 +175,41 @@ export async function startTeam(o: TeamOptions = {}): Promise<Team> {
             people: directory,
             logger,
             ...(o.signIn.fetch === undefined ? {} : { fetch: o.signIn.fetch }),
+            ...(watcher === undefined
+              ? {}
+              : {
+                  desk: {
+                    gate: d.g.gate,
+                    orders: watcher,
+                    audit: d.g.audit,
+                    quote: (ref: InstrumentRef) => d.g.client.getQuote(ref),
+                    fourEyes,
+                  },
+                }),
           },
         );
+  const channel =
+    deskOptions === undefined
+      ? o.cards === false
+        ? undefined
+        : d.desk.approvals
+      : approvalsChannel(
+          signIn?.signIn.desk?.approvals,
+          deskOptions.discordApprovals === false ? undefined : d.desk.approvals,
+          logger,
+        );
+  const service = createMcpService({
+    ...depsFor(d.g, {
+      confirm: o.confirm ?? 'auto',
+      ...(channel === undefined ? {} : { approvalChannel: channel }),
+      ...(o.timings === undefined ? {} : { timings: o.timings }),
+    }),
+    ...(signIn?.signIn.desk === undefined
+      ? {}
+      : { webDesk: { ticketUrl: (id: string) => `${publicUrl}/tickets/${id}` } }),
+    client: recording(d.g.client),
+    people,
+  });
   const http = await startHttpServer({
     host: '127.0.0.1',
     port,
@@ -185,6 +231,7 @@ export async function startTeam(o: TeamOptions = {}): Promise<Team> {
     directory,
     file,
     ...(signIn === undefined ? {} : { signIn }),
+    ...(watcher === undefined ? {} : { watcher }),
     logs,
     routes,
     issue: (person, days = 90) => cli.issue(person, days, operator, d.g.clock.now()),
@@ -219,6 +266,7 @@ export async function startTeam(o: TeamOptions = {}): Promise<Team> {
       stopWithdrawing();
       await http.close();
       await signIn?.signIn.close();
+      watcher?.close();
       service.close();
       await directory?.close();
       await d.close();

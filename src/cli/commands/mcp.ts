@@ -8,6 +8,7 @@ import type { McpDeps, McpObserver } from '../../mcp/deps.js';
 import { McpSetupError, warmUp } from '../../mcp/listing.js';
 import { createLateMcpService, createMcpService } from '../../mcp/server.js';
 import { type StdioHandle, serveStdio } from '../../mcp/transports/stdio.js';
+import { approvalsChannel } from '../approvals-channels.js';
 import { loadStartConfig } from '../config.js';
 import { type HeldDataDir, holdDataDir } from '../data-dir-hold.js';
 import { fourEyesWarning } from '../desk-settings.js';
@@ -62,7 +63,11 @@ export function checkMcpConfig(config: Config, withDesk = false): void {
   if (config.policy.readOnly) return;
   const problem = confirmationProblem(
     { mode: config.gate.confirm, allowToolConfirmLive: config.gate.allowToolConfirmLive },
-    { hasChannel: withDesk, broker: config.broker.mode },
+    {
+      hasChannel: withDesk,
+      broker: config.broker.mode,
+      hasWebDesk: config.signIn !== undefined && config.people !== undefined,
+    },
   );
   if (problem !== undefined) throw new McpSetupError(problem);
 }
@@ -89,12 +94,31 @@ export async function serveHttp(
 ) {
   // Loaded here: a stdio server has no use for the HTTP transport's modules (the SDK's, hono's).
   const { startHttpServer } = await import('../../mcp/transports/http.js');
-  const service = createMcpService(mcpDeps(rt, approvalChannel, ops?.mcp));
   const { signIn: signInConfig } = rt.config;
   const signIn =
     signInConfig === undefined || rt.people === undefined
       ? undefined
-      : await mountSignIn(signInConfig, { dataDir: rt.config.dataDir, people: rt.people, logger: rt.logger });
+      : await mountSignIn(signInConfig, {
+          dataDir: rt.config.dataDir,
+          people: rt.people,
+          logger: rt.logger,
+          desk: {
+            gate: rt.gate,
+            orders: rt.watcher,
+            audit: rt.audit,
+            quote: (ref) => rt.client.as({ asker: 'web desk' }).getQuote(ref),
+            fourEyes: rt.config.people?.fourEyes ?? false,
+          },
+        });
+  const webDesk = rt.config.policy.readOnly ? undefined : signIn?.signIn.desk?.approvals;
+  const channels = approvalsChannel(webDesk, approvalChannel, rt.logger);
+  const publicUrl = signIn?.signIn.desk === undefined ? undefined : signIn.signIn.issuer;
+  const service = createMcpService({
+    ...mcpDeps(rt, channels, ops?.mcp),
+    ...(publicUrl === undefined
+      ? {}
+      : { webDesk: { ticketUrl: (id: string) => `${publicUrl}/tickets/${id}` } }),
+  });
   const sideRoutes = signIn === undefined ? ops?.routes : signIn.routes(ops?.routes);
   const http = await startHttpServer({
     host: listen.host,

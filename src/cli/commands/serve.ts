@@ -143,6 +143,7 @@ export async function serveCommand(argv: readonly string[]): Promise<void> {
     console.log('');
     for (const line of signInSnippet(config.signIn.publicUrl, config.signIn.discord !== undefined))
       console.log(line);
+    console.log(`The web desk (approve, halt, watch): ${config.signIn.publicUrl}/desk`);
   }
   console.log('');
   console.log('Ctrl-C stops.');

@@ -2,7 +2,7 @@
 export const API_GENERATIONS = ['v2', 'v1'] as const;
 export const SIM_HOURS = ['always', 'real'] as const;
 export const MARKET_HOURS_MODES = ['exchange', 'always'] as const;
-export const CONFIRM_MODES = ['auto', 'elicit', 'discord', 'tool'] as const;
+export const CONFIRM_MODES = ['auto', 'elicit', 'discord', 'tool', 'web'] as const;
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export const LOG_FORMATS = ['json', 'text'] as const;
 

@@ -276,7 +276,8 @@ export const CONFIG_VARIABLES = [
     group: 'gate',
     field: oneOf(CONFIRM_MODES),
     default: 'auto',
-    description: 'How orders are approved: auto (best channel available), elicit, discord or tool.',
+    description:
+      'How orders are approved: auto (best channel available), elicit, discord, tool or web (a link to the desk).',
   }),
   variable({
     name: 'OMSDESK_ALLOW_TOOL_CONFIRM_LIVE',

@@ -5,7 +5,13 @@ const WHERE: Readonly<Record<DecisionPath, string>> = {
   elicitation: "in the MCP client's confirmation form",
   app: "on the order card the MCP client's app shows",
   tool: "through the assistant's confirm_order call",
+  web: 'from its requester on its page of the web desk',
 };
+
+/** Whether a decision from `via` is an approver's (a card, or the web desk on a ticket waiting for approvers). */
+export function byApprover(ticket: Ticket, via: DecisionSource): boolean {
+  return via.path === 'discord' || (via.path === 'web' && ticket.waitsFor === 'discord');
+}
 
 /**
  * Why a decision made at `via` cannot decide this ticket (it waits elsewhere, or this is not its card),
@@ -13,7 +19,10 @@ const WHERE: Readonly<Record<DecisionPath, string>> = {
  */
 export function wrongPlace(ticket: Ticket, via: DecisionSource | undefined): string | undefined {
   if (via === undefined) return undefined;
-  if (ticket.waitsFor !== via.path) {
+  // The web desk is an approvals channel beside the cards: it decides what waits for approvers. Its ticket
+  // page also stands in for the order card's Confirm (the card opens it): the requester decides there.
+  const webDesk = via.path === 'web' && (ticket.waitsFor === 'discord' || ticket.waitsFor === 'app');
+  if (ticket.waitsFor !== via.path && !webDesk) {
     const where = ticket.waitsFor === undefined ? 'where it was asked for' : WHERE[ticket.waitsFor];
     return `ticket ${ticket.id} waits for its decision ${where}; a decision made anywhere else does not count`;
   }

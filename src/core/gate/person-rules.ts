@@ -1,5 +1,6 @@
 import type { Actor } from '../audit/index.js';
 import { canApprove, canRequest, type Person } from '../people/person.js';
+import { byApprover } from './decision-source.js';
 import type { DecisionSource, Ticket } from './types.js';
 
 /** The people file as the gate reads it where a promise is kept, and the desk's four-eyes rule. */
@@ -71,7 +72,7 @@ export function personRefusal(
     const standing = own ? credentialRefusal(ticket, people) : requesterRefusal(ticket, people);
     if (standing !== undefined) return standing;
   }
-  if (via.path !== 'discord') {
+  if (!byApprover(ticket, via)) {
     if (!own) {
       return `ticket ${ticket.id} was asked for by ${asked ?? 'someone else'}: only they confirm it, in their own assistant`;
     }
@@ -83,7 +84,7 @@ export function personRefusal(
     return undefined;
   }
   if (!canApprove(who)) {
-    return `${who.id} is a ${who.role}, not an approver: only approvers decide tickets on their cards`;
+    return `${who.id} is a ${who.role}, not an approver: only approvers decide tickets ${via.path === 'web' ? 'on the web desk' : 'on their cards'}`;
   }
   if (own && people.fourEyes) {
     return `four-eyes: ${who.id} asked for ticket ${ticket.id}, so another approver must decide it`;

@@ -124,11 +124,12 @@ export interface MarginView {
 }
 
 /**
- * How a ticket waits for its human decision: a card in a chat channel (`discord`), the form the MCP
- * client shows its person (`elicitation`), the order card an MCP App host shows its person (`app`), or
- * the assistant's `confirm_order` call (`tool`).
+ * How a ticket waits for its human decision: the approvers (`discord`: its card in the approvals channel,
+ * and the web desk), the form the MCP client shows its person (`elicitation`), the order card an MCP App
+ * host shows its person (`app`), the assistant's `confirm_order` call (`tool`), or its requester on its
+ * own page of the web desk (`web`, a link).
  */
-export type DecisionPath = 'discord' | 'elicitation' | 'app' | 'tool';
+export type DecisionPath = 'discord' | 'elicitation' | 'app' | 'tool' | 'web';
 
 /** The message that shows a ticket to its approvers (a Discord card): the only place it is decided. */
 export interface CardRef {
@@ -138,13 +139,14 @@ export interface CardRef {
 
 /**
  * Where a decision comes from, checked by the gate against how the ticket waits: a click counts only on
- * the ticket's own card, and only for a ticket waiting for one.
+ * the ticket's own card, and only for a ticket waiting for one; the web desk (`web`, a signed-in person's
+ * browser) decides a ticket waiting for its approvers, or its requester's own ticket waiting for a link.
  */
 export type DecisionSource =
   | { readonly path: 'discord'; readonly card: CardRef }
   /** The app's card names the version of the ticket it showed: a decision on another is refused. */
   | { readonly path: 'app'; readonly hash: string }
-  | { readonly path: 'elicitation' | 'tool' };
+  | { readonly path: 'elicitation' | 'tool' | 'web' };
 
 /** A request to trade, previewed and frozen, waiting for (or past) a human decision. */
 export interface Ticket {

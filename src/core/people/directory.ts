@@ -205,6 +205,21 @@ export class PeopleDirectory {
     );
   }
 
+  /**
+   * Whether a personal token, known by its id (a web session keeps no secret), is still the person's and
+   * active now: checked on every request of a session it opened, so revoking it ends the session.
+   */
+  async tokenActiveFor(id: string, person: string): Promise<boolean> {
+    const state = await this.#current();
+    if (!state.ok || this.#tokensProblem !== undefined) return false;
+    const stored = this.#parts.tokens.get(id);
+    return (
+      stored?.person === person &&
+      tokenStatus(stored, this.#parts.clock.now()) === 'active' &&
+      state.byId.has(person)
+    );
+  }
+
   /** Records what is left: the journal's last news in the audit log, the last uses. */
   async close(): Promise<void> {
     await this.#parts.tokens.refresh().catch(() => false);

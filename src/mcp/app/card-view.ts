@@ -76,8 +76,6 @@ export async function cardView(ctx: ToolContext, ticket: Ticket): Promise<CardVi
     ...(ctx.deps.driftLimit === undefined ? {} : { drift: ctx.deps.driftLimit }),
     ...(caps === undefined ? {} : { caps }),
     mayDecide,
-    ...(ctx.deps.publicUrl === undefined
-      ? {}
-      : { deskUrl: `${ctx.deps.publicUrl.replace(/\/+$/, '')}/tickets/${ticket.id}` }),
+    ...(ctx.deps.webDesk === undefined ? {} : { deskUrl: ctx.deps.webDesk.ticketUrl(ticket.id) }),
   };
 }

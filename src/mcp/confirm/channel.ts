@@ -5,9 +5,10 @@ import { waitForOutcome } from './outcome.js';
 import { tellWhileWaiting } from './progress.js';
 
 /** What the assistant is told to do while a ticket waits for an approver after the call answered. */
-export function followStep(ticket: Ticket, channel: string): string {
+export function followStep(ticket: Ticket, channel: string, page?: string): string {
+  const where = page === undefined ? '' : ` (its page: ${page})`;
   return (
-    `an approver in ${channel} decides; nothing is sent until they approve, and the ticket expires at ${ticket.expiresAt}. ` +
+    `an approver in ${channel}${where} decides; nothing is sent until they approve, and the ticket expires at ${ticket.expiresAt}. ` +
     `Follow it with get_order_status ticket_id ${ticket.id}, or read (or subscribe to) omsdesk://tickets/${ticket.id}; ` +
     'do not place the order again meanwhile'
   );
@@ -59,7 +60,7 @@ export async function confirmByChannel(
       return {
         ticket: decided,
         lead: `Posted to ${channel.name}; no approver has decided yet.`,
-        nextStep: followStep(decided, channel.name),
+        nextStep: followStep(decided, channel.name, ctx.deps.webDesk?.ticketUrl(decided.id)),
       };
     }
     const lead =

@@ -1,5 +1,5 @@
 import { GateError, type Ticket, type TicketRequest } from '../../core/gate/index.js';
-import { canElicit, requester, showsApps, type ToolContext } from '../context.js';
+import { canElicit, canOpenLinks, requester, showsApps, type ToolContext } from '../context.js';
 import { describeError } from '../errors.js';
 import { FAILED_STATUSES, nextStepFor, renderTicket, ticketLink } from '../render-ticket.js';
 import type { Reply } from '../results.js';
@@ -8,7 +8,8 @@ import type { Answer } from '../tool.js';
 import { confirmByChannel } from './channel.js';
 import type { Decision } from './decision.js';
 import { confirmByElicitation } from './elicit.js';
-import { answerRound, askInRound, roundHandle } from './round.js';
+import { confirmByLink } from './link.js';
+import { answerRound, askInRound, askLinkInRound, roundHandle } from './round.js';
 import { choosePath, noPathMessage } from './settings.js';
 
 /** Most tickets remembered for tool confirmation; the oldest are forgotten first (they have long expired). */
@@ -77,13 +78,17 @@ export async function placeThroughGate(
   const { deps } = ctx;
   const modern = ctx.era === 'modern';
   const handle = modern ? roundHandle(ctx) : undefined;
-  if (handle !== undefined)
-    return ticketReply(await answerRound(ctx, handle, ctx.tool, request), 'elicitation');
+  if (handle !== undefined) {
+    const decision = await answerRound(ctx, handle, ctx.tool, request);
+    return ticketReply(decision, decision.ticket.waitsFor === 'web' ? 'web' : 'elicitation');
+  }
   const facts = {
     canElicit: canElicit(ctx),
     hasApp: showsApps(ctx),
     hasChannel: deps.approvalChannel !== undefined,
     broker: deps.broker,
+    canLink: canOpenLinks(ctx),
+    hasWebDesk: deps.webDesk !== undefined,
   };
   const path = fourEyesPath(ctx, facts.hasChannel) ?? choosePath(deps.confirm, facts);
   if (path === 'none') throw new GateError('CONFIRMATION_UNAVAILABLE', noPathMessage(deps.confirm, facts));
@@ -104,5 +109,9 @@ export async function placeThroughGate(
       return awaitToolConfirmation(ctx, ticket);
     case 'app':
       return awaitCard(ticket);
+    case 'web':
+      return modern
+        ? askLinkInRound(ctx, ticket, ctx.tool, request)
+        : ticketReply(await confirmByLink(ctx, ticket), path);
   }
 }

@@ -4,6 +4,7 @@ import { GateError, type Ticket, type TicketRequest } from '../../core/gate/inde
 import type { ToolContext } from '../context.js';
 import type { Decision } from './decision.js';
 import { confirmationForm, decide } from './elicit.js';
+import { awaitPageDecision, confirmationLink, notOpened } from './link.js';
 
 /** The key of the form in a round's input requests. */
 const FORM = 'confirm';
@@ -33,6 +34,31 @@ export function askInRound(
   });
   return inputRequired({
     inputRequests: { [FORM]: inputRequired.elicit(confirmationForm(ctx, ticket)) },
+    requestState,
+  });
+}
+
+/**
+ * 2026-07-28 with `OMSDESK_CONFIRM=web`: the same link as URL-mode elicitation, inside an input-required
+ * round. The retry says whether the person opened it; the call then waits for their decision on the page.
+ */
+export function askLinkInRound(
+  ctx: ToolContext,
+  ticket: Ticket,
+  tool: string,
+  request: TicketRequest,
+): InputRequiredResult {
+  const requestState = ctx.deps.rounds.open({
+    ticketId: ticket.id,
+    hash: ticket.hash,
+    tool,
+    request: requestHash(request),
+    expiresAtMs: Date.parse(ticket.expiresAt),
+    link: true,
+    ...(ctx.person === undefined ? {} : { person: ctx.person.id }),
+  });
+  return inputRequired({
+    inputRequests: { [FORM]: { method: 'elicitation/create', params: confirmationLink(ctx, ticket) } },
     requestState,
   });
 }
@@ -85,6 +111,16 @@ export async function answerRound(
     return declined.error === undefined ? { ...declined, lead: `Not placed: ${why}.` } : declined;
   }
   const answer = inputResponse(ctx.req.mcpReq.inputResponses, FORM);
+  if (round.link === true) {
+    if (answer.kind !== 'elicit') return notOpened(ctx, ticket, 'the retry carried no answer to the link');
+    if (answer.action !== 'accept')
+      return notOpened(
+        ctx,
+        ticket,
+        `the person ${answer.action === 'decline' ? 'declined' : 'dismissed'} the link`,
+      );
+    return awaitPageDecision(ctx, ticket, ctx.deps.timings.approverWaitMs);
+  }
   if (answer.kind !== 'elicit')
     return decide(ctx, ticket, new Error('the retry carried no answer to the form'));
   return decide(ctx, ticket, answer, round.hash);

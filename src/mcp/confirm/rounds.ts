@@ -14,6 +14,8 @@ export interface Round {
   readonly expiresAtMs: number;
   /** With a people file: whose round it is; another person's retry can neither answer nor use it up. */
   readonly person?: string;
+  /** A link to the web desk (URL mode) rather than the form: the decision is made on the page. */
+  readonly link?: boolean;
 }
 
 /** What taking a round's handle found. */

@@ -7,6 +7,9 @@ export interface PathFacts {
   /** The client shows MCP Apps, so its person can decide on the order card. */
   readonly hasApp?: boolean;
   readonly hasChannel: boolean;
+  /** Whether the client opens links (URL-mode elicitation) and the web desk runs. */
+  readonly canLink?: boolean;
+  readonly hasWebDesk?: boolean;
   readonly broker: 'paper' | 'live';
 }
 
@@ -27,6 +30,10 @@ export function choosePath(settings: ConfirmSettings, facts: PathFacts): Confirm
     case 'elicit':
       if (facts.hasApp) return 'app';
       return facts.canElicit ? 'elicitation' : 'none';
+    case 'web':
+      // A client that cannot open links keeps the form.
+      if (facts.canLink === true && facts.hasWebDesk === true) return 'web';
+      return facts.canElicit ? 'elicitation' : 'none';
     case 'discord':
       return facts.hasChannel ? 'discord' : 'none';
     case 'tool':
@@ -42,7 +49,7 @@ export function choosePath(settings: ConfirmSettings, facts: PathFacts): Confirm
 /** Why the server cannot start with these settings, or undefined when it can. */
 export function confirmationProblem(
   settings: ConfirmSettings,
-  facts: Omit<PathFacts, 'canElicit'>,
+  facts: Omit<PathFacts, 'canElicit' | 'canLink'>,
 ): string | undefined {
   if (settings.mode === 'discord' && !facts.hasChannel) {
     return (
@@ -50,6 +57,9 @@ export function confirmationProblem(
       '(DISCORD_TOKEN, DISCORD_APPLICATION_ID, DISCORD_GUILD_ID, OMSDESK_DISCORD_APPROVERS, OMSDESK_DISCORD_APPROVALS_CHANNEL): ' +
       'configure it, or use OMSDESK_CONFIRM=auto or elicit (or tool with the paper broker)'
     );
+  }
+  if (settings.mode === 'web' && facts.hasWebDesk === false) {
+    return 'OMSDESK_CONFIRM=web sends people a link to the web desk, which runs only in omsdesk serve with OMSDESK_PUBLIC_URL and a people file: set them, or use OMSDESK_CONFIRM=auto or elicit';
   }
   if (settings.mode === 'tool' && !toolConfirmEnabled(settings, facts.broker)) {
     return 'OMSDESK_CONFIRM=tool lets a model confirm its own orders; against a live broker it needs OMSDESK_ALLOW_TOOL_CONFIRM_LIVE=true';

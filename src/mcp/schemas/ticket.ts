@@ -6,7 +6,7 @@ import { cleanExternal } from '../untrusted.js';
 import { rejectionOf, rejectionOut } from './common.js';
 
 /** How a ticket was (or is to be) confirmed by a human. */
-export const CONFIRMATION_PATHS = ['elicitation', 'app', 'discord', 'tool', 'none'] as const;
+export const CONFIRMATION_PATHS = ['elicitation', 'app', 'discord', 'tool', 'web', 'none'] as const;
 export type ConfirmationPath = (typeof CONFIRMATION_PATHS)[number];
 
 /** One order of a ticket: what it asks (the summary says the rest) and, once sent, what became of it. */
@@ -137,5 +137,6 @@ export function confirmationOf(ticket: Ticket): ConfirmationPath {
   if (channel === 'mcp-elicitation') return 'elicitation';
   if (channel === 'mcp-tool') return 'tool';
   if (channel === 'mcp-app') return 'app';
+  if (channel === 'web') return ticket.waitsFor === 'web' ? 'web' : 'discord';
   return channel === 'discord' ? 'discord' : 'none';
 }

@@ -17,6 +17,14 @@ export interface InteractionParts {
   readonly guard: FormGuard;
   readonly discord?: DiscordSignIn;
   readonly logger: Logger;
+  /**
+   * The web desk's own sign-ins through Discord (started with a key it owns): it finishes them, so one
+   * Discord callback serves both.
+   */
+  readonly desk?: {
+    owns(key: string): boolean;
+    arrived(res: ServerResponse, key: string, person: Person, discordUser: string): void;
+  };
 }
 
 const INTERACTION = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(discord|token|consent|signed-in))?$/;
@@ -201,6 +209,7 @@ export function interactionRoutes(p: InteractionParts) {
   const back = discordReturn({
     ...(p.discord === undefined ? {} : { discord: p.discord }),
     people: p.people,
+    ...(p.desk === undefined ? {} : { desk: p.desk }),
     refuse,
     details,
     signedIn,

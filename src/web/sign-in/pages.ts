@@ -17,15 +17,22 @@ export function signInPage(o: {
   readonly discord: boolean;
   readonly client: string;
   readonly problem?: string;
+  /** What the page opens with, in place of the client's request (the web desk's sign-in). */
+  readonly intro?: string;
+  /** Hidden fields every form carries too (the web desk's page to go back to). */
+  readonly hidden?: Readonly<Record<string, string>>;
 }): string {
+  const hidden = Object.entries(o.hidden ?? {})
+    .map(([name, value]) => `<input type="hidden" name="${e(name)}" value="${e(value)}">`)
+    .join('');
   const problem = o.problem === undefined ? '' : `<p class="problem" role="alert">${e(o.problem)}</p>`;
   const discord = o.discord
-    ? `<form method="post" action="${e(o.action)}/discord"><input type="hidden" name="csrf" value="${e(o.csrf.discord)}"><button type="submit">Sign in with Discord</button></form><p class="note">Or, if your Discord account is not linked in the desk's people file:</p>`
+    ? `<form method="post" action="${e(o.action)}/discord"><input type="hidden" name="csrf" value="${e(o.csrf.discord)}">${hidden}<button type="submit">Sign in with Discord</button></form><p class="note">Or, if your Discord account is not linked in the desk's people file:</p>`
     : '';
   return page(
     'Sign in to omsdesk',
-    `<p>${e(o.client)} asks to reach the trading desk as you.</p>${problem}${discord}` +
-      `<form method="post" action="${e(o.action)}/token"><input type="hidden" name="csrf" value="${e(o.csrf.token)}">` +
+    `<p>${e(o.intro ?? `${o.client} asks to reach the trading desk as you.`)}</p>${problem}${discord}` +
+      `<form method="post" action="${e(o.action)}/token"><input type="hidden" name="csrf" value="${e(o.csrf.token)}">${hidden}` +
       '<label for="token">Personal token</label><input type="password" id="token" name="token" autocomplete="off" required maxlength="200">' +
       '<p class="note">From /token create in the desk’s Discord server, or from its operator (omsdesk token issue).</p>' +
       '<button type="submit">Sign in with this token</button></form>',

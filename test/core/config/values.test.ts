@@ -20,7 +20,7 @@ describe('bad values, each named by its variable', () => {
     ['OMSDESK_API_GENERATION', 'v3', 'expected one of v2, v1, got "v3"'],
     ['OMSDESK_SIM_HOURS', 'never', 'expected one of always, real, got "never"'],
     ['OMSDESK_MARKET_HOURS', 'sometimes', 'expected one of exchange, always, got "sometimes"'],
-    ['OMSDESK_CONFIRM', 'yes', 'expected one of auto, elicit, discord, tool, got "yes"'],
+    ['OMSDESK_CONFIRM', 'yes', 'expected one of auto, elicit, discord, tool, web, got "yes"'],
     ['OMSDESK_ALLOWED_EXCHANGES', 'NSE,MCX', 'unknown exchange "MCX" (expected any of NSE, BSE, NFO)'],
     ['OMSDESK_ALLOWED_PRODUCTS', 'C,X,Y', 'unknown product "X", "Y" (expected any of C, M, I)'],
     ['OMSDESK_ALLOWED_PRODUCTS', ' , ', 'expected a comma-separated list of products (C, M, I)'],
