@@ -51,7 +51,7 @@ export class OwnTokens {
     const token = this.store.get(id);
     if (token === undefined || token.person !== person) {
       // Not a token of theirs: one of their grants, ended with every token it gave.
-      const grant = await this.grantFiles?.endById(id, this.clock.now(), person);
+      const grant = await this.grantFiles?.endById(id, this.clock.now(), { by: this.#by(person) }, person);
       if (grant !== undefined) return grant;
       throw new TokenError(`you have no token "${id}" (/token list shows yours)`);
     }
