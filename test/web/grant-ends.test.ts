@@ -16,7 +16,7 @@ const OPERATOR = { by: { channel: 'cli', id: 'operator' } } as const;
 
 let browser: Browser;
 let team: Team | undefined;
-const closing: Array<() => Promise<unknown> | void> = [];
+const closing: Array<() => Promise<unknown> | undefined> = [];
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -136,6 +136,7 @@ describe('ending a sign-in grant ends what it started, as a revoked token does',
       req.on('error', reject);
       closing.push(() => {
         req.destroy();
+        return undefined;
       });
       req.end();
     });
