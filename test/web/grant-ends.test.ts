@@ -32,7 +32,7 @@ afterEach(async () => {
 const b64 = (bytes: Buffer): string => bytes.toString('base64url');
 
 /** Asha signs in an assistant registered over plain HTTP (in a browser of her own): its access token and grant id. */
-async function signedIn(t: Team): Promise<{ access: string; grant: string; url: string }> {
+async function signedIn(t: Team) {
   const issuer = t.signIn?.signIn.issuer as string;
   const callback = await callbackCatcher();
   closing.push(callback.close);
@@ -75,9 +75,25 @@ async function signedIn(t: Team): Promise<{ access: string; grant: string; url: 
       client_id: clientId,
     }).toString(),
   });
-  const access = String(((await exchanged.json()) as { access_token: string }).access_token);
+  const tokens = (await exchanged.json()) as { access_token: string; refresh_token: string };
   const [grant] = await new GrantFiles(t.d.g.dataDir).grants(Date.now());
-  return { access, grant: String(grant?.id), url: `${issuer}/oauth/mcp` };
+  /** Exchanges a refresh token at the token endpoint: the status. */
+  const refresh = async (token: string): Promise<number> => {
+    const answer = await fetch(`${issuer}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: clientId }),
+    });
+    await answer.body?.cancel();
+    return answer.status;
+  };
+  return {
+    access: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    refresh,
+    grant: String(grant?.id),
+    url: `${issuer}/oauth/mcp`,
+  };
 }
 
 /** Asha's assistant asks for an order over /oauth/mcp; the ticket's id once its card has its buttons. */
@@ -108,6 +124,19 @@ describe('ending a sign-in grant ends what it started, as a revoked token does',
     expect(team.d.g.placements).toHaveLength(0);
     const declined = (await team.d.g.auditEntries()).find((e) => e.event === 'declined' && e.ticket === id);
     expect(JSON.stringify(declined?.data)).toContain(`grant ${signed.grant} of asha was ended`);
+  });
+
+  it('a refresh token used twice ends the grant: its waiting ticket is declined and nothing is placed', async () => {
+    team = await startTeam({ signIn: {} });
+    const signed = await signedIn(team);
+    const id = await askedOverOAuth(team, signed);
+    expect(await signed.refresh(signed.refreshToken)).toBe(200);
+    expect(await signed.refresh(signed.refreshToken)).toBe(400);
+    await team.directory.refresh();
+    await team.d.cardWhere(id, (c) => /rejected: nothing was sent/.test(textOf(c)), 'declined');
+    const declined = (await team.d.g.auditEntries()).find((e) => e.event === 'declined' && e.ticket === id);
+    expect(JSON.stringify(declined?.data)).toContain(`grant ${signed.grant} of asha was ended because`);
+    expect(team.d.g.placements).toHaveLength(0);
   });
 
   it('closes the grant’s open 2025-11-25 session stream when the person ends it with /token revoke', async () => {

@@ -8,10 +8,10 @@ const DURABLE = new Set(['Grant', 'AccessToken', 'AuthorizationCode', 'RefreshTo
 /** Most records kept in memory per model (browser sessions, interactions): the oldest go first. */
 const MEMORY_LIMIT = 5_000;
 
-/** Who ends a grant the library revokes: a refresh token used twice, or its client revoking it. */
+/** Who ends a grant the library revokes: a code or refresh token of it used twice, or its client revoking it. */
 const LIBRARY_ENDED: GrantEnder = {
   by: { channel: 'omsdesk', id: 'sign-in' },
-  why: 'a refresh token of it was used twice, or its client revoked it',
+  why: 'a code or refresh token of it was used twice, or its client revoked it',
 };
 
 /** A client secret as kept: its SHA-256, compared by `hashedSecretMatches`. */
