@@ -182,7 +182,7 @@ async function revoke(
       const grant = await grants.endById(id, Date.now(), { by: OPERATOR });
       if (grant !== undefined) {
         console.log(
-          `Grant ${grant.id} of ${grant.person} (${grant.client}) ended: its tokens no longer work.`,
+          `Grant ${grant.id} of ${grant.person} (${grant.client}) ended: its tokens no longer work, and the server ends what it started.`,
         );
         return;
       }
