@@ -124,6 +124,10 @@ describe('ending a sign-in grant ends what it started, as a revoked token does',
     expect(team.d.g.placements).toHaveLength(0);
     const declined = (await team.d.g.auditEntries()).find((e) => e.event === 'declined' && e.ticket === id);
     expect(JSON.stringify(declined?.data)).toContain(`grant ${signed.grant} of asha was ended`);
+    const ending = (await team.d.g.auditEntries()).filter((e) => e.event === 'grant_ended');
+    expect(ending.map((e) => [e.actor, e.data])).toEqual([
+      [{ channel: 'cli', id: 'operator' }, expect.objectContaining({ grant: signed.grant, person: 'asha' })],
+    ]);
   });
 
   it('a refresh token used twice ends the grant: its waiting ticket is declined and nothing is placed', async () => {

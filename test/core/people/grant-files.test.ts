@@ -45,7 +45,7 @@ describe('the grant files', () => {
     const journal = new TokenStore(tokenFiles(dir).journal);
     await journal.refresh();
     expect(journal.takeEndedGrants()).toEqual([
-      { id: ended[0]?.id, person: 'asha', by: { channel: 'cli', id: 'operator' } },
+      { id: ended[0]?.id, person: 'asha', by: { channel: 'cli', id: 'operator' }, journal: 0 },
     ]);
     expect(journal.grantEnded(String(ended[0]?.id))).toBe(true);
     expect(await files.endById(String(ended[0]?.id), now, { by: { channel: 'cli', id: 'operator' } })).toBe(

@@ -27,6 +27,8 @@ export interface EndedGrant {
   readonly person: string;
   readonly by: TokenActor;
   readonly why?: string;
+  /** Byte offset of the journal line that ended it. */
+  readonly journal: number;
 }
 
 /** Where a token stands at a moment. */
@@ -108,6 +110,11 @@ export class TokenStore {
   /** Whether the journal says this grant (by short id) ended, as of the last refresh. */
   grantEnded(id: string): boolean {
     return this.#endedGrants.has(id);
+  }
+
+  /** Every grant ending, in journal order, as of the last refresh (for the audit mirror). */
+  endedGrants(): EndedGrant[] {
+    return [...this.#endedGrants.values()];
   }
 
   /** Every token, oldest first, as of the last refresh. */
@@ -200,9 +207,10 @@ export class TokenStore {
     if (record.op === 'end-grant') {
       if (this.#endedGrants.has(record.id)) return;
       const { id, person, by, why } = record;
-      const ended: EndedGrant = { id, person, by, ...(why === undefined ? {} : { why }) };
+      const ended: EndedGrant = { id, person, by, ...(why === undefined ? {} : { why }), journal: offset };
       this.#endedGrants.set(id, ended);
       this.#endedGrantNews.push(ended);
+      this.#changed = true;
       return;
     }
     const known = this.#tokens.get(record.id);
