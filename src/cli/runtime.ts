@@ -194,7 +194,7 @@ export async function startRuntime(
 function gatePeople(directory: PeopleDirectory, fourEyes: boolean): GatePeople {
   return {
     person: (id) => directory.known(id),
-    credentialActive: (id) => directory.tokenActive(id),
+    credentialActive: (id) => directory.credentialActive(id),
     refresh: () => directory.refresh(),
     fourEyes,
   };

@@ -1,11 +1,11 @@
 import type { AuthInfo, ServerContext } from '@modelcontextprotocol/server';
 import { GateError } from '../core/gate/index.js';
-import type { Person } from '../core/people/index.js';
+import { grantCredential, type Person } from '../core/people/index.js';
 import type { McpPeople } from './deps.js';
 
 /** How a token's person rides a request's verified credential (`authInfo.extra`), for the handlers. */
 const PERSON_KEY = 'omsdeskPerson';
-/** The id of the personal token a request was checked with (never the token). */
+/** The id of the personal token, or the `grant:<id>` of the sign-in, a request was checked with (never a token). */
 const CREDENTIAL_KEY = 'omsdeskCredential';
 /** Set on a request that decides a ticket already asked for (its tool is served whatever the role now). */
 const DECIDES_KEY = 'omsdeskDecides';
@@ -21,9 +21,14 @@ export function personalAuthInfo(person: Person, tokenId: string, expiresMs: num
   };
 }
 
-/** The credential of a request whose OAuth access token named `person` through `client`; never the token. */
+/**
+ * The credential of a request whose OAuth access token named `person` through `client`, recorded as its
+ * grant (`grant:<id>`, ended like a personal token); never the token.
+ */
 export function oauthAuthInfo(o: {
   readonly person: Person;
+  /** The grant's short id. */
+  readonly grant: string;
   readonly client: string;
   readonly clientId: string;
   readonly expiresAt: number;
@@ -35,7 +40,11 @@ export function oauthAuthInfo(o: {
     scopes: [o.person.role],
     expiresAt: o.expiresAt,
     resource: new URL(o.resource),
-    extra: { [PERSON_KEY]: o.person, [OAUTH_CLIENT_KEY]: o.client },
+    extra: {
+      [PERSON_KEY]: o.person,
+      [OAUTH_CLIENT_KEY]: o.client,
+      [CREDENTIAL_KEY]: grantCredential(o.grant),
+    },
   };
 }
 
@@ -63,7 +72,7 @@ export function decidesOfAuth(auth: AuthInfo | undefined): boolean {
   return auth?.extra?.[DECIDES_KEY] === true;
 }
 
-/** The id of the personal token a request's credential was checked with; undefined without one. */
+/** The personal token's id or the sign-in grant's `grant:<id>` a request was checked with; undefined without one. */
 export function credentialOfAuth(auth: AuthInfo | undefined): string | undefined {
   const id = auth?.extra?.[CREDENTIAL_KEY];
   return typeof id === 'string' ? id : undefined;

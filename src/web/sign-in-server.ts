@@ -4,6 +4,7 @@ import type { DiscordSignInConfig } from '../core/config/index.js';
 import type { Logger } from '../core/logger.js';
 import {
   GrantFiles,
+  grantCredential,
   grantShortId,
   grantUsesFile,
   type PeopleDirectory,
@@ -165,7 +166,9 @@ export async function createSignIn(o: SignInOptions): Promise<SignIn> {
       const grant = await provider.Grant.find(found.grantId).catch(() => undefined);
       if (grant === undefined) return undefined;
       const person = await o.people.byId(found.accountId);
-      if (person === undefined) return undefined;
+      // A grant ended in another process counts as ended from the journal's news on, as the gate reads it.
+      if (person === undefined || !o.people.credentialActive(grantCredential(grantShortId(found.grantId))))
+        return undefined;
       const client = await provider.Client.find(found.clientId ?? '').catch(() => undefined);
       uses.note(grantShortId(found.grantId), now());
       const aud = found.aud as unknown;

@@ -116,7 +116,7 @@ export async function startTeam(o: TeamOptions = {}): Promise<Team> {
   const gatePeople: GatePeople = {
     fourEyes,
     person: (id) => directory?.known(id),
-    credentialActive: (id) => directory?.tokenActive(id) ?? false,
+    credentialActive: (id) => directory?.credentialActive(id) ?? false,
     refresh: async () => directory?.refresh(),
   };
   const deskPeople: DeskPeople = {

@@ -179,10 +179,10 @@ async function revoke(
   if (id !== undefined) {
     await store.refresh();
     if (store.get(id) === undefined) {
-      const grant = await grants.endById(id, Date.now());
+      const grant = await grants.endById(id, Date.now(), { by: OPERATOR });
       if (grant !== undefined) {
         console.log(
-          `Grant ${grant.id} of ${grant.person} (${grant.client}) ended: its tokens no longer work.`,
+          `Grant ${grant.id} of ${grant.person} (${grant.client}) ended: its tokens no longer work, and the server ends what it started.`,
         );
         return;
       }
@@ -197,7 +197,7 @@ async function revoke(
       ? `${person} has no active token.`
       : `Revoked ${revoked.length} ${revoked.length === 1 ? 'token' : 'tokens'} of ${person}: ${revoked.map((t) => t.id).join(', ')}.`,
   );
-  const ended = await grants.endPerson(person ?? '', Date.now());
+  const ended = await grants.endPerson(person ?? '', Date.now(), { by: OPERATOR });
   if (ended.length > 0)
     console.log(
       `Ended ${ended.length} sign-in ${ended.length === 1 ? 'grant' : 'grants'} of ${person}: ${ended.map((g) => `${g.id} (${g.client})`).join(', ')}.`,

@@ -9,7 +9,7 @@ export interface GatePeople {
   person(id: string): Person | undefined;
   /** A ticket's requester may never approve it, whichever way they came in (`OMSDESK_DISCORD_FOUR_EYES`). */
   readonly fourEyes: boolean;
-  /** Whether a personal token still counts, as of the last reading (synchronous, like `person`). */
+  /** Whether a personal token or sign-in grant (`grant:<id>`) still counts, as of the last reading (synchronous). */
   credentialActive(id: string): boolean;
   /** Reads the people file and the tokens again: done right before an order leaves. */
   refresh(): Promise<void>;
@@ -37,7 +37,9 @@ export function requesterRefusal(ticket: Ticket, people: GatePeople | undefined)
 function credentialRefusal(ticket: Ticket, people: GatePeople): string | undefined {
   const { credential } = ticket.requestedBy;
   if (credential === undefined || people.credentialActive(credential)) return undefined;
-  return `the personal token ${credential} that asked for ticket ${ticket.id} no longer counts (revoked, expired, or its person left the people file)`;
+  return credential.startsWith('grant:')
+    ? `the sign-in ${credential} that asked for ticket ${ticket.id} was ended (revoked, or its person left the people file)`
+    : `the personal token ${credential} that asked for ticket ${ticket.id} no longer counts (revoked, expired, or its person left the people file)`;
 }
 
 /** True when the deciding person is the one who asked for the ticket. */

@@ -1,13 +1,13 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import { coalesced } from './fresh.js';
-import type { GrantFiles } from './grants/grant-files.js';
+import { type GrantEnder, type GrantFiles, grantCredential } from './grants/grant-files.js';
 import type { PeopleSource, PeopleState } from './people-source.js';
 import type { Person } from './person.js';
 import type { TokenActor } from './tokens/journal.js';
 import { OwnTokens } from './tokens/own-tokens.js';
 import { sameHash, tokenHash, tokenIdOf } from './tokens/token.js';
-import { type StoredToken, type TokenStore, tokenStatus } from './tokens/token-store.js';
+import { type EndedGrant, type StoredToken, type TokenStore, tokenStatus } from './tokens/token-store.js';
 import type { TokenUseLog } from './tokens/use-log.js';
 
 /** Why a bearer token is refused. */
@@ -35,7 +35,8 @@ const NO_HASH = tokenHash('omsd_000000000000_none');
 
 /**
  * A credential that stopped counting, told once when the directory first sees it: a token revoked (from
- * any process, or because its person left the people file), or a person gone from the people file.
+ * any process, or because its person left the people file) or a sign-in grant ended (then `tokenId` is
+ * its credential, `grant:<id>`), or a person gone from the people file.
  */
 export type Ending =
   | { readonly kind: 'token'; readonly tokenId: string; readonly person: string; readonly reason: string }
@@ -55,6 +56,19 @@ function revokedBy(by: TokenActor | undefined): string {
 function revokedReason(token: StoredToken): string {
   return `token ${token.id} of ${token.person} was revoked${revokedBy(token.revoked?.by)}`;
 }
+
+/** Who ends the sign-in grants of a person who left the people file. */
+const GRANT_LEFT_THE_FILE: GrantEnder = { by: LEFT_THE_FILE, why: 'its person left the people file' };
+
+/** Why what an ended sign-in grant asked for ends. */
+function grantEndedReason(grant: EndedGrant): string {
+  const by = grant.why === undefined ? revokedBy(grant.by) : ` because ${grant.why}`;
+  return `sign-in grant ${grant.id} of ${grant.person} was ended${by}`;
+}
+
+/** The short id of a grant's credential (`grant:<id>`), or undefined for a personal token's id. */
+const grantOf = (credential: string): string | undefined =>
+  credential.startsWith('grant:') ? credential.slice('grant:'.length) : undefined;
 
 /** What the directory is built from. */
 export interface DirectoryParts {
@@ -109,6 +123,16 @@ export class PeopleDirectory {
     const token = this.#parts.tokens.get(id);
     if (token === undefined || tokenStatus(token, this.#parts.clock.now()) !== 'active') return false;
     return this.#people.ok && this.#people.byId.has(token.person);
+  }
+
+  /**
+   * Whether a credential a ticket was asked with still counts as of the last look (no I/O): a personal
+   * token as `tokenActive` says, a sign-in grant (`grant:<id>`) until the journal says it ended.
+   */
+  credentialActive(id: string): boolean {
+    const grant = grantOf(id);
+    if (grant === undefined) return this.tokenActive(id);
+    return this.#people.ok && !this.#parts.tokens.grantEnded(grant);
   }
 
   /** Reads the people file and the token journal again when they changed. */
@@ -245,11 +269,18 @@ export class PeopleDirectory {
     }
     for (const token of this.#parts.tokens.takeRevoked())
       this.#tell({ kind: 'token', tokenId: token.id, person: token.person, reason: revokedReason(token) });
+    for (const grant of this.#parts.tokens.takeEndedGrants())
+      this.#tell({
+        kind: 'token',
+        tokenId: grantCredential(grant.id),
+        person: grant.person,
+        reason: grantEndedReason(grant),
+      });
   }
 
   /**
-   * Revokes, for good, the live tokens of people the file no longer names: a later entry with the same id
-   * is someone the old tokens were never given to. True when it revoked any.
+   * Revokes, for good, the live tokens and ends the sign-in grants of people the file no longer names: a
+   * later entry with the same id is someone they were never given to. True when it revoked any.
    */
   async #revokeAbsent(people: PeopleState & { ok: true }): Promise<boolean> {
     const now = this.#parts.clock.now();
@@ -261,9 +292,14 @@ export class PeopleDirectory {
         )
         .map((t) => t.person),
     );
-    if (gone.size === 0) return false;
     try {
-      for (const person of gone) await this.#parts.tokens.revokePerson(person, LEFT_THE_FILE, now);
+      const granted = (await this.#parts.grants?.grants(now)) ?? [];
+      for (const grant of granted) if (!people.byId.has(grant.person)) gone.add(grant.person);
+      if (gone.size === 0) return false;
+      for (const person of gone) {
+        await this.#parts.tokens.revokePerson(person, LEFT_THE_FILE, now);
+        await this.#parts.grants?.endPerson(person, now, GRANT_LEFT_THE_FILE);
+      }
       await this.#parts.tokens.refresh();
     } catch (error) {
       this.#parts.logger?.error('could not revoke the tokens of people who left the people file', {

@@ -1,7 +1,9 @@
 export { type Authentication, type Ending, PeopleDirectory, type RefusalReason } from './directory.js';
 export {
+  type GrantEnder,
   GrantFiles,
   type GrantInfo,
+  grantCredential,
   grantFolder,
   grantShortId,
   grantUsesFile,

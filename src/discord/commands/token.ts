@@ -63,7 +63,7 @@ async function revoke(ctx: CommandContext, person: Person, id: string): Promise<
     });
   if (!('hash' in token))
     return {
-      content: `Sign-in \`${token.id}\` of ${escapeMarkdown(token.client)} ended: its tokens no longer work.`,
+      content: `Sign-in \`${token.id}\` of ${escapeMarkdown(token.client)} ended: its tokens no longer work, and what it started ends (its waiting tickets are declined, its MCP sessions closed).`,
     };
   return {
     content: `Token \`${token.id}\` revoked: it no longer works, and what it started ends (its waiting tickets are declined, its MCP sessions closed).`,

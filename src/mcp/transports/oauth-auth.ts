@@ -19,6 +19,8 @@ export interface OAuthIdentity {
   /** The client's registered name, or its id. */
   readonly client: string;
   readonly clientId: string;
+  /** The grant's short id: the credential its requests are recorded with, and ended by. */
+  readonly grant: string;
   /** Seconds since the epoch. */
   readonly expiresAt: number;
   /** The audience the token was issued for. */

@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { GrantFiles } from '../../core/people/index.js';
+import type { GrantEnder, GrantFiles } from '../../core/people/index.js';
 
 /** What outlives a restart: grants, their codes and tokens, and registered clients. The rest stays in memory. */
 const DURABLE = new Set(['Grant', 'AccessToken', 'AuthorizationCode', 'RefreshToken', 'Client']);
 
 /** Most records kept in memory per model (browser sessions, interactions): the oldest go first. */
 const MEMORY_LIMIT = 5_000;
+
+/** Who ends a grant the library revokes: a code or refresh token of it used twice, or its client revoking it. */
+const LIBRARY_ENDED: GrantEnder = {
+  by: { channel: 'omsdesk', id: 'sign-in' },
+  why: 'a code or refresh token of it was used twice, or its client revoked it',
+};
 
 /** A client secret as kept: its SHA-256, compared by `hashedSecretMatches`. */
 export const secretHash = (secret: string): string =>
@@ -25,6 +31,16 @@ export function grantAdapter(
 ) => Adapter {
   const memory = new Map<string, Map<string, { payload: AdapterPayload; expires?: number }>>();
   const uids = new Map<string, string>();
+  // The library revokes a grant from every model at once (and destroys the Grant beside): one ending each.
+  const ending = new Map<string, Promise<void>>();
+  const endGrant = (grantId: string): Promise<void> => {
+    let running = ending.get(grantId);
+    if (running === undefined) {
+      running = files.endGrant(grantId, LIBRARY_ENDED, now()).finally(() => ending.delete(grantId));
+      ending.set(grantId, running);
+    }
+    return running;
+  };
   return class GrantAdapter implements Adapter {
     readonly #model: string;
 
@@ -91,12 +107,13 @@ export function grantAdapter(
     }
 
     async destroy(id: string): Promise<void> {
-      if (DURABLE.has(this.#model)) await files.remove(this.#model, id);
+      if (this.#model === 'Grant') await endGrant(id);
+      else if (DURABLE.has(this.#model)) await files.remove(this.#model, id);
       else this.#memory().delete(id);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await files.endGrant(grantId);
+      await endGrant(grantId);
     }
   };
 }

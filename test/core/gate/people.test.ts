@@ -87,7 +87,7 @@ describe('the gate judges decisions by person, whichever way they came in', () =
     const stop = withdrawWhenEnded(gate, {
       ...people,
       onEnded: () => () => undefined,
-      tokenActive: (id) => people.credentialActive(id),
+      credentialActive: (id) => people.credentialActive(id),
     });
     await vi.waitFor(() => expect(gate.get(left.id)?.status).toBe('DECLINED'));
     expect(gate.get(left.id)?.reason).toMatch(

@@ -1,8 +1,15 @@
 import { mkdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { canApprove, canHalt, canRequest, openPeopleDirectory } from '../../../src/core/people/index.js';
-import { ASHA, directoryHarness, peopleText, RAVI } from './harness.js';
+import {
+  canApprove,
+  canHalt,
+  canRequest,
+  GrantFiles,
+  grantShortId,
+  openPeopleDirectory,
+} from '../../../src/core/people/index.js';
+import { ASHA, directoryHarness, OPERATOR, peopleText, RAVI } from './harness.js';
 
 let harness: Awaited<ReturnType<typeof directoryHarness>> | undefined;
 afterEach(async () => {
@@ -162,6 +169,42 @@ describe('personal tokens', () => {
       [issued.id, { channel: 'omsdesk', id: 'people-file' }],
       [other.id, { channel: 'omsdesk', id: 'people-file' }],
     ]);
+  });
+
+  it('ends a sign-in grant as a token: told once, no longer active for the gate, and ended at start for a person removed while no server ran', async () => {
+    harness = await directoryHarness();
+    const grants = new GrantFiles(harness.dir);
+    const now = harness.clock.now();
+    const grant = async (id: string) => {
+      await grants.put('Grant', id, {
+        payload: { accountId: 'asha', clientId: 'c1' },
+        expires: now + 86_400_000,
+      });
+      return `grant:${grantShortId(id)}`;
+    };
+    const first = await grant('grant-1');
+    const endings: string[] = [];
+    harness.directory.onEnded((e) =>
+      endings.push(`${e.kind === 'token' ? e.tokenId : e.person} ${e.reason}`),
+    );
+    await harness.directory.refresh();
+    expect(harness.directory.credentialActive(first)).toBe(true);
+    await grants.endById(grantShortId('grant-1'), now, { by: OPERATOR });
+    await harness.directory.refresh();
+    await harness.directory.refresh();
+    expect(endings).toEqual([
+      `${first} sign-in grant ${grantShortId('grant-1')} of asha was ended by the operator on the command line`,
+    ]);
+    expect(harness.directory.credentialActive(first)).toBe(false);
+    const second = await grant('grant-2');
+    await harness.writePeople([RAVI]);
+    const audit = { path: join(harness.dir, 'audit.jsonl'), append: async () => undefined };
+    const reopened = await openPeopleDirectory({ ...harness, dataDir: harness.dir, audit });
+    await harness.writePeople([ASHA, RAVI]);
+    await reopened.refresh();
+    expect(await grants.grants(now)).toEqual([]);
+    expect(reopened.credentialActive(second)).toBe(false);
+    await reopened.close();
   });
 
   it('revokes at its start the tokens of a person removed while no server ran', async () => {

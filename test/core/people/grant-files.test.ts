@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GrantFiles, recordKey } from '../../../src/core/people/index.js';
+import { tokenFiles } from '../../../src/core/people/tokens/files.js';
+import { TokenStore } from '../../../src/core/people/tokens/token-store.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -37,8 +39,20 @@ describe('the grant files', () => {
     expect(await files.sweep(now)).toBe(1);
     expect(await names('AccessToken')).toEqual([`${recordKey('secret-token-b')}.json`]);
     expect((await files.grants(now)).map((g) => [g.person, g.client])).toEqual([['asha', 'c1']]);
-    const ended = await files.endPerson('asha', now);
+    const ended = await files.endPerson('asha', now, { by: { channel: 'cli', id: 'operator' } });
     expect(ended).toHaveLength(1);
+    // The ending is journaled beside the tokens, so the server ends what the grant started.
+    const journal = new TokenStore(tokenFiles(dir).journal);
+    await journal.refresh();
+    expect(journal.takeEndedGrants()).toEqual([
+      { id: ended[0]?.id, person: 'asha', by: { channel: 'cli', id: 'operator' }, journal: 0 },
+    ]);
+    expect(journal.grantEnded(String(ended[0]?.id))).toBe(true);
+    expect(await files.endById(String(ended[0]?.id), now, { by: { channel: 'cli', id: 'operator' } })).toBe(
+      undefined,
+    );
+    await journal.refresh();
+    expect(journal.takeEndedGrants()).toEqual([]);
     expect([await names('Grant'), await names('AccessToken'), await names('RefreshToken')]).toEqual([
       [],
       [],

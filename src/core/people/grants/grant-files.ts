@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { appendFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readTextIfPresent, writeAtomically } from '../../data-dir/files.js';
+import { toIstIso } from '../../time/ist.js';
+import { tokenFiles } from '../tokens/files.js';
+import { appendRecord, type TokenActor } from '../tokens/journal.js';
 
 /** One record of the sign-in's store: what the OAuth library saved, without its secret id. */
 export interface StoredRecord {
@@ -21,6 +24,9 @@ export interface GrantInfo {
   readonly expires?: number;
 }
 
+/** Who ends a grant whose time ran out. */
+const EXPIRED: GrantEnder = { by: { channel: 'omsdesk', id: 'sign-in' }, why: 'its 30 days ran out' };
+
 /** The hash a record is filed under: the id itself (a token, a code) is never written. */
 export const recordKey = (id: string): string => createHash('sha256').update(id).digest('hex');
 
@@ -29,6 +35,19 @@ const shortId = (key: string): string => key.slice(0, 12);
 
 /** The short id `omsdesk token list` shows for a grant. */
 export const grantShortId = (grantId: string): string => shortId(recordKey(grantId));
+
+/**
+ * The credential a grant's requests are recorded with (`Actor.credential`), beside personal tokens' ids:
+ * `grant:<short id>`, never a token.
+ */
+export const grantCredential = (shortGrantId: string): string => `grant:${shortGrantId}`;
+
+/** Who ended a grant and why, for the token journal (and the cards and results that say so). */
+export interface GrantEnder {
+  readonly by: TokenActor;
+  /** Why omsdesk itself ended it (a reused refresh token, its time ran out, its person left). */
+  readonly why?: string;
+}
 
 /** The folder of the sign-in's records in a data dir. */
 export const grantFolder = (dataDir: string): string => join(dataDir, 'oauth');
@@ -40,13 +59,17 @@ export const grantUsesFile = (dataDir: string): string => join(grantFolder(dataD
  * The OAuth grants, their tokens and registered clients in the data dir (`oauth/`): one file per record
  * named by the SHA-256 of its id, so codes and tokens are kept only as hashes, and a grant ended by
  * another process (`omsdesk token revoke`) is gone for the server's next look. Each grant lists the
- * records issued under it, so ending it removes them all.
+ * records issued under it, so ending it removes them all. Every ending is first written to the token
+ * journal (`end-grant`), so the serving process hears of it as of a revoked token and ends what the grant
+ * started (its waiting tickets, its MCP sessions and streams).
  */
 export class GrantFiles {
   readonly #dir: string;
+  readonly #journal: string;
 
   constructor(dataDir: string) {
     this.#dir = grantFolder(dataDir);
+    this.#journal = tokenFiles(dataDir).journal;
   }
 
   #path(model: string, id: string): string {
@@ -103,7 +126,7 @@ export class GrantFiles {
           continue;
         }
         if (expires !== undefined && expires <= now) {
-          if (model === 'Grant') await this.#endKey(file.slice(0, 64));
+          if (model === 'Grant') await this.#endKey(file.slice(0, 64), EXPIRED, now);
           else await rm(join(folder, file), { force: true });
           removed += 1;
         }
@@ -113,12 +136,23 @@ export class GrantFiles {
   }
 
   /** Ends a grant: the grant and every code and token issued under it. */
-  async endGrant(grantId: string): Promise<void> {
-    await this.#endKey(recordKey(grantId));
+  async endGrant(grantId: string, ender: GrantEnder, now: number): Promise<void> {
+    await this.#endKey(recordKey(grantId), ender, now);
   }
 
-  async #endKey(key: string): Promise<void> {
+  async #endKey(key: string, ender: GrantEnder, now: number): Promise<void> {
     const index = join(this.#dir, 'by-grant', `${key}.txt`);
+    const person = await this.#personOf(key);
+    // Journaled before the files go: a failure leaves the grant ended for the gate, never half-ended.
+    if (person !== undefined)
+      await appendRecord(this.#journal, {
+        op: 'end-grant',
+        id: shortId(key),
+        person,
+        at: toIstIso(now),
+        by: ender.by,
+        ...(ender.why === undefined ? {} : { why: ender.why }),
+      });
     await rm(join(this.#dir, 'Grant', `${key}.json`), { force: true });
     const listed = (await readTextIfPresent(index)) ?? '';
     for (const line of listed.split('\n')) {
@@ -132,6 +166,17 @@ export class GrantFiles {
         await rm(join(this.#dir, model, `${record}.json`), { force: true });
     }
     await rm(index, { force: true });
+  }
+
+  /** The person a grant (by its key) was given by; undefined when it is gone or unreadable. */
+  async #personOf(key: string): Promise<string | undefined> {
+    const text = await readTextIfPresent(join(this.#dir, 'Grant', `${key}.json`));
+    try {
+      const accountId = text === undefined ? undefined : (JSON.parse(text) as StoredRecord).payload.accountId;
+      return typeof accountId === 'string' ? accountId : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Every grant still in force, oldest first. */
@@ -169,24 +214,24 @@ export class GrantFiles {
   }
 
   /** Ends every grant of a person; returns them. */
-  async endPerson(person: string, now: number): Promise<GrantInfo[]> {
+  async endPerson(person: string, now: number, ender: GrantEnder): Promise<GrantInfo[]> {
     const ended = (await this.grants(now)).filter((g) => g.person === person);
-    for (const g of ended) await this.#endShort(g.id);
+    for (const g of ended) await this.#endShort(g.id, ender, now);
     return ended;
   }
 
   /** Ends the grant with this short id (of this person, when given); undefined when there is none. */
-  async endById(id: string, now: number, person?: string): Promise<GrantInfo | undefined> {
+  async endById(id: string, now: number, ender: GrantEnder, person?: string): Promise<GrantInfo | undefined> {
     const grant = (await this.grants(now)).find(
       (g) => g.id === id && (person === undefined || g.person === person),
     );
-    if (grant !== undefined) await this.#endShort(grant.id);
+    if (grant !== undefined) await this.#endShort(grant.id, ender, now);
     return grant;
   }
 
-  async #endShort(id: string): Promise<void> {
+  async #endShort(id: string, ender: GrantEnder, now: number): Promise<void> {
     const files = await readdir(join(this.#dir, 'Grant')).catch(() => [] as string[]);
     for (const file of files.filter((f) => f.startsWith(id) && f.endsWith('.json')))
-      await this.#endKey(file.slice(0, 64));
+      await this.#endKey(file.slice(0, 64), ender, now);
   }
 }

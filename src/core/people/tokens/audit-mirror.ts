@@ -5,10 +5,14 @@ import type { AuditRecord } from '../../audit/index.js';
 import { readTextIfPresent, writeAtomically } from '../../data-dir/files.js';
 import type { Logger } from '../../logger.js';
 import { toIstIso } from '../../time/ist.js';
-import type { StoredToken, TokenStore } from './token-store.js';
+import type { EndedGrant, StoredToken, TokenStore } from './token-store.js';
 
-/** The audit events a token's issue and revocation become. */
-export const TOKEN_EVENTS = { issue: 'token_issued', revoke: 'token_revoked' } as const;
+/** The audit events a token's issue and revocation, and a sign-in grant's ending, become. */
+export const TOKEN_EVENTS = {
+  issue: 'token_issued',
+  revoke: 'token_revoked',
+  endGrant: 'grant_ended',
+} as const;
 
 /** The audit log as the mirror needs it: where it lives (to look behind a crash) and how to append. */
 export interface MirrorAudit {
@@ -26,11 +30,9 @@ interface Checkpoint {
   readonly pending?: { readonly upTo: number; readonly auditBytes: number };
 }
 
-interface Step {
-  readonly offset: number;
-  readonly kind: 'issue' | 'revoke';
-  readonly token: StoredToken;
-}
+type Step =
+  | { readonly offset: number; readonly kind: 'issue' | 'revoke'; readonly token: StoredToken }
+  | { readonly offset: number; readonly kind: 'endGrant'; readonly grant: EndedGrant };
 
 /**
  * Records the token journal's issues and revocations in the audit log, exactly once, by the one process
@@ -117,6 +119,8 @@ export class TokenAuditMirror {
       const revoke = token.journal.revoke;
       if (revoke !== undefined && revoke >= from) steps.push({ offset: revoke, kind: 'revoke', token });
     }
+    for (const grant of this.#store.endedGrants())
+      if (grant.journal >= from) steps.push({ offset: grant.journal, kind: 'endGrant', grant });
     return steps.sort((a, b) => a.offset - b.offset);
   }
 
@@ -128,7 +132,7 @@ export class TokenAuditMirror {
     for await (const line of lines) {
       try {
         const entry = JSON.parse(line) as { event?: string; data?: { journal?: unknown } };
-        const isToken = entry.event === TOKEN_EVENTS.issue || entry.event === TOKEN_EVENTS.revoke;
+        const isToken = Object.values(TOKEN_EVENTS).some((event) => entry.event === event);
         if (isToken && typeof entry.data?.journal === 'number') offsets.add(entry.data.journal);
       } catch {
         // a line cut by the crash: not ours to judge (the audit log's own check does)
@@ -164,6 +168,19 @@ function parseCheckpoint(text: string, path: string): Checkpoint {
 }
 
 function auditRecord(step: Step): AuditRecord {
+  if (step.kind === 'endGrant') {
+    const g = step.grant;
+    return {
+      event: TOKEN_EVENTS.endGrant,
+      actor: { channel: g.by.channel, id: g.by.id },
+      data: {
+        person: g.person,
+        grant: g.id,
+        ...(g.why === undefined ? {} : { why: g.why }),
+        journal: step.offset,
+      },
+    };
+  }
   const t = step.token;
   const by = step.kind === 'issue' ? t.issuedBy : (t.revoked?.by ?? t.issuedBy);
   return {

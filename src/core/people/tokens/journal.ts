@@ -29,9 +29,18 @@ const record = z.discriminatedUnion('op', [
     by: actor,
   }),
   z.object({ op: z.literal('revoke'), id: z.string(), at: z.iso.datetime({ offset: true }), by: actor }),
+  /** A sign-in (OAuth) grant ended, by its short id: what it asked for ends as a revoked token's does. */
+  z.object({
+    op: z.literal('end-grant'),
+    id: z.string(),
+    person: z.string(),
+    at: z.iso.datetime({ offset: true }),
+    by: actor,
+    why: z.string().optional(),
+  }),
 ]);
 
-/** One line of the token journal: a token issued (with its hash, never itself) or revoked. */
+/** One line of the token journal: a token issued (with its hash, never itself) or revoked, or a grant ended. */
 export type JournalRecord = z.output<typeof record>;
 
 /** A record and the byte offset its line starts at (its place in the journal, for the audit mirror). */

@@ -51,8 +51,12 @@ export class OwnTokens {
     const token = this.store.get(id);
     if (token === undefined || token.person !== person) {
       // Not a token of theirs: one of their grants, ended with every token it gave.
-      const grant = await this.grantFiles?.endById(id, this.clock.now(), person);
-      if (grant !== undefined) return grant;
+      const grant = await this.grantFiles?.endById(id, this.clock.now(), { by: this.#by(person) }, person);
+      if (grant !== undefined) {
+        // The directory's look hears of the ending at once, as of a revoked token.
+        await this.recorded();
+        return grant;
+      }
       throw new TokenError(`you have no token "${id}" (/token list shows yours)`);
     }
     const revoked = await this.store.revoke(id, this.#by(person), this.clock.now());

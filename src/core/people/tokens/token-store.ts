@@ -21,6 +21,16 @@ export interface StoredToken {
   readonly journal: { readonly issue: number; readonly revoke?: number };
 }
 
+/** A sign-in grant ended, as the journal says: its short id, whose it was, who ended it and why. */
+export interface EndedGrant {
+  readonly id: string;
+  readonly person: string;
+  readonly by: TokenActor;
+  readonly why?: string;
+  /** Byte offset of the journal line that ended it. */
+  readonly journal: number;
+}
+
 /** Where a token stands at a moment. */
 export type TokenStatus = 'active' | 'expired' | 'revoked';
 
@@ -55,6 +65,9 @@ export class TokenStore {
   #changed = false;
   /** Tokens revoked since the last `takeRevoked`, in journal order. */
   #revokedNews: StoredToken[] = [];
+  /** Sign-in grants ended, by short id; and those ended since the last `takeEndedGrants`. */
+  readonly #endedGrants = new Map<string, EndedGrant>();
+  #endedGrantNews: EndedGrant[] = [];
   readonly #refresh = coalesced(() => this.#catchUp());
 
   constructor(path: string, logger?: Logger) {
@@ -85,6 +98,23 @@ export class TokenStore {
     const news = this.#revokedNews;
     this.#revokedNews = [];
     return news;
+  }
+
+  /** The sign-in grants whose ending was read since the last call, to end what they started. */
+  takeEndedGrants(): EndedGrant[] {
+    const news = this.#endedGrantNews;
+    this.#endedGrantNews = [];
+    return news;
+  }
+
+  /** Whether the journal says this grant (by short id) ended, as of the last refresh. */
+  grantEnded(id: string): boolean {
+    return this.#endedGrants.has(id);
+  }
+
+  /** Every grant ending, in journal order, as of the last refresh (for the audit mirror). */
+  endedGrants(): EndedGrant[] {
+    return [...this.#endedGrants.values()];
   }
 
   /** Every token, oldest first, as of the last refresh. */
@@ -160,6 +190,7 @@ export class TokenStore {
         `token journal ${this.path} was replaced or cut: its tokens are read again from the start`,
       );
       this.#tokens.clear();
+      this.#endedGrants.clear();
       this.#changed = true;
     }
     for (const offset of read.unreadable) {
@@ -173,6 +204,15 @@ export class TokenStore {
   }
 
   #apply(record: JournalRecord, offset: number): void {
+    if (record.op === 'end-grant') {
+      if (this.#endedGrants.has(record.id)) return;
+      const { id, person, by, why } = record;
+      const ended: EndedGrant = { id, person, by, ...(why === undefined ? {} : { why }), journal: offset };
+      this.#endedGrants.set(id, ended);
+      this.#endedGrantNews.push(ended);
+      this.#changed = true;
+      return;
+    }
     const known = this.#tokens.get(record.id);
     if (record.op === 'issue') {
       // An id is random and issued once; a repeat is not trusted to replace the first.
