@@ -137,6 +137,39 @@ describe('the web desk holds against bad input and ended credentials', () => {
     );
   });
 
+  it("an approver's halt that also cancels pulls every working order, each named on the page; none is left open", async () => {
+    team = await startTeam({ signIn: { desk: {} } });
+    const t = team;
+    const client = t.d.g.client;
+    const last = (await client.getQuote({ exchange: 'NSE', token: '1594' })).lastPrice ?? 0;
+    const resting = {
+      exchange: 'NSE',
+      tradingSymbol: 'INFY-EQ',
+      side: 'BUY',
+      quantity: 1,
+      priceType: 'LMT',
+      price: Math.round(last * 0.97 * 20) / 20,
+      product: 'I',
+    } as const;
+    const placed = await client.placeOrders(Array.from({ length: 5 }, () => resting));
+    const working = async () =>
+      (await client.getOrderBook({ lane: 'placement' })).filter((o) => o.status === 'OPEN').length;
+    expect(await working()).toBe(5);
+
+    const uma = await deskAs(browser, t, 'uma', closing);
+    const box = uma.page.getByRole('checkbox', { name: 'Also cancel every working order' });
+    expect(await box.isChecked()).toBe(false);
+    await box.check();
+    await uma.page.getByRole('button', { name: 'Halt trading' }).click();
+    await uma.page.getByRole('heading', { name: 'Trading halted' }).waitFor();
+    await uma.page.getByText('It cancelled 5 of 5 working orders:').waitFor();
+    const numbers = placed.flatMap((r) => (r.ok ? [r.orderNumber] : []));
+    expect(numbers).toHaveLength(5);
+    for (const n of numbers) await uma.page.getByText(`Order ${n}: cancelled.`).waitFor();
+    expect(await working()).toBe(0);
+    expect((await audited(t, 'order_cancel')).map((e) => e.actor?.person)).toEqual(Array(5).fill('uma'));
+  });
+
   it('signs a person in through Discord, linked in the people file', async () => {
     team = await startTeam({ signIn: { desk: {} } });
     const t = team;

@@ -108,6 +108,7 @@ export async function serveHttp(
             audit: rt.audit,
             quote: (ref) => rt.client.as({ asker: 'web desk' }).getQuote(ref),
             fourEyes: rt.config.people?.fourEyes ?? false,
+            haltCancels: rt.config.policy.haltCancels,
           },
         });
   const webDesk = rt.config.policy.readOnly ? undefined : signIn?.signIn.desk?.approvals;

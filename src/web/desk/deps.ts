@@ -22,6 +22,8 @@ export interface WebDeskDeps {
   quote(ref: InstrumentRef): Promise<{ lastPrice: number }>;
   /** The desk's four-eyes rule: requesters get no buttons on their own tickets (the gate refuses them anyway). */
   readonly fourEyes: boolean;
+  /** Whether the halt form's "also cancel every working order" starts ticked (`OMSDESK_HALT_CANCELS`). */
+  readonly haltCancels?: boolean;
   readonly logger: Logger;
   readonly now: () => number;
 }

@@ -53,7 +53,7 @@ export class DeskFragments {
       }),
     );
     return {
-      halt: haltSection(this.#deps.gate.killSwitch.state(), viewer),
+      halt: haltSection(this.#deps.gate.killSwitch.state(), viewer, this.#deps.haltCancels === true),
       waiting: waitingSection(cards),
       orders: ordersSection(this.#deps.orders.orders()),
     };

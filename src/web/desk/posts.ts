@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type HaltReport, isGateError, normalizeTicketId } from '../../core/gate/index.js';
+import { type CancelResult, type HaltReport, isGateError, normalizeTicketId } from '../../core/gate/index.js';
 import { canHalt, type Person } from '../../core/people/index.js';
 import { escapeHtml as e } from '../sign-in/html.js';
 import { type WebDeskDeps, webActor } from './deps.js';
@@ -102,12 +102,20 @@ export function deskPosts(
     }
   };
 
-  const halt = async (res: ServerResponse, person: Person, reason: string | undefined): Promise<void> => {
-    const report = await deps.gate.halt(webActor(person), reason);
+  const halt = async (
+    res: ServerResponse,
+    person: Person,
+    reason: string | undefined,
+    cancelWorking: boolean,
+  ): Promise<void> => {
+    const report = await deps.gate.halt(webActor(person), reason, { cancelWorking });
     deps.logger.warn('trading halted from the web desk', {
       by: person.id,
       reason: reason ?? '',
       leftBefore: report.leftBefore.map((t) => t.id),
+      ...(report.pulled === undefined
+        ? {}
+        : { pulled: report.pulled.map((p) => `${p.orderNumber} ${p.outcome}`) }),
     });
     sendDesk(res, 200, deskPage({ title: 'Trading halted', body: haltNotice(person, reason, report) }));
   };
@@ -193,12 +201,23 @@ export function deskPosts(
           res,
           person,
           (form.get('reason') ?? '').replace(/\s+/g, ' ').trim().slice(0, 200) || undefined,
+          form.get('cancel_orders') === 'yes',
         );
     }
   };
 }
 
 /** What the halt found in flight, as `/halt` says it: which orders had left before it took hold. */
+/** Every working order a halt pulled, by number: cancelled, already over, or not cancelled and why. */
+function pulledList(pulled: readonly CancelResult[]): string {
+  if (pulled.length === 0) return '<p>No order was working, so none was cancelled.</p>';
+  const cancelled = pulled.filter((p) => p.outcome === 'cancelled').length;
+  const items = pulled.map(
+    (p) => `<li>Order ${e(p.orderNumber)}: ${e(p.outcome)}. ${e(p.detail.slice(0, 200))}</li>`,
+  );
+  return `<p>It cancelled ${cancelled} of ${pulled.length} working orders:</p><ul>${items.join('')}</ul>`;
+}
+
 function haltNotice(person: Person, reason: string | undefined, report: HaltReport): string {
   const left = report.leftBefore.map((t) => {
     const orders = t.legs.map((leg) => {
@@ -216,6 +235,7 @@ function haltNotice(person: Person, reason: string | undefined, report: HaltRepo
       : `<p>${left.length === 1 ? 'One approval' : `${left.length} approvals`} had already sent orders before the halt took hold:</p><ul>${left.join('')}</ul>`;
   return (
     `<p role="status">Trading is halted by ${e(actorWords(webActor(person)))}${reason === undefined ? '' : `: ${e(reason)}`}.</p>${before}` +
+    (report.pulled === undefined ? '' : pulledList(report.pulled)) +
     '<p>No order leaves after this, and approvals are refused, until an approver resumes trading.</p><p><a href="/desk">Back to the desk</a></p>'
   );
 }

@@ -154,7 +154,11 @@ export function ordersSection(orders: readonly WatchedOrder[]): string {
 }
 
 /** Whether trading is halted, and for approvers the button that changes it. */
-export function haltSection(halted: { flag: boolean; fileExists: boolean }, viewer: Viewer): string {
+export function haltSection(
+  halted: { flag: boolean; fileExists: boolean },
+  viewer: Viewer,
+  cancelsByDefault: boolean,
+): string {
   const on = halted.flag || halted.fileExists;
   const state = on
     ? `<p class="problem" role="status">Trading is halted${halted.fileExists ? ' (the kill-switch file is present: only removing it resumes)' : ''}: no order leaves.</p>`
@@ -168,7 +172,9 @@ export function haltSection(halted: { flag: boolean; fileExists: boolean }, view
         'Halt trading',
         'Halt trading',
         'stop',
-        '<label for="halt-reason">Why (for the team)</label><input type="text" id="halt-reason" name="reason" maxlength="200">',
+        '<label for="halt-reason">Why (for the team)</label><input type="text" id="halt-reason" name="reason" maxlength="200">' +
+          `<input type="checkbox" id="halt-cancel" name="cancel_orders" value="yes"${cancelsByDefault ? ' checked' : ''}>` +
+          '<label for="halt-cancel">Also cancel every working order</label>',
       );
   return `${state}${button}`;
 }
