@@ -12,6 +12,11 @@ export function requireDiscord(config: Config): DiscordConfig {
   return config.discord;
 }
 
+/** The web desk's page of a ticket, under the public URL sign-in serves. */
+export function ticketPage(publicUrl: string): (ticketId: string) => string {
+  return (id) => `${publicUrl}/tickets/${encodeURIComponent(id)}`;
+}
+
 /** Who may do what on the desk, from the configuration. */
 export function deskSettings(config: Config, discord: DiscordConfig): DeskSettings {
   return {
@@ -23,6 +28,9 @@ export function deskSettings(config: Config, discord: DiscordConfig): DeskSettin
     readOnly: config.policy.readOnly,
     haltCancels: config.policy.haltCancels,
     ...(config.people === undefined ? {} : { withPeople: true }),
+    ...(config.signIn === undefined || config.people === undefined
+      ? {}
+      : { ticketUrl: ticketPage(config.signIn.publicUrl) }),
   };
 }
 

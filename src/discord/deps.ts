@@ -68,6 +68,8 @@ export interface DeskSettings {
   readonly readOnly: boolean;
   /** `OMSDESK_HALT_CANCELS`: `/halt` also cancels every working order unless told otherwise. */
   readonly haltCancels?: boolean;
+  /** With the web desk (`OMSDESK_PUBLIC_URL`): a ticket's page, which cards and order posts link. */
+  readonly ticketUrl?: (ticketId: string) => string;
 }
 
 /** Everything the desk is built from. */

@@ -77,6 +77,7 @@ export async function startDiscordDesk(o: DeskOptions): Promise<DiscordDesk> {
     channelId: deps.settings.approvalsChannel,
     guildId: deps.settings.guildId,
     logger: deps.logger,
+    ticketUrl: deps.settings.ticketUrl,
   });
   const problem = onceEach(deps.logger);
   screenInteractions(client, problem);
@@ -173,6 +174,7 @@ function startMonitor(client: Client, deps: ResolvedDeps): Promise<OrderMonitor 
     clock: deps.clock,
     logger: deps.logger,
     redact: deps.redact,
+    ticketUrl: deps.settings.ticketUrl,
   });
 }
 

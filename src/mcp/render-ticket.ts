@@ -2,7 +2,9 @@ import type { ResourceLink } from '@modelcontextprotocol/server';
 import type { Actor } from '../core/audit/index.js';
 import { showPrice } from '../core/checks/index.js';
 import type { Ticket } from '../core/gate/index.js';
+import type { WebDeskLinks } from './deps.js';
 import { ticketUri } from './resources/uris.js';
+import type { Reply } from './results.js';
 import type { ConfirmationPath } from './schemas/ticket.js';
 import { untrusted } from './untrusted.js';
 
@@ -105,4 +107,22 @@ export function ticketLink(ticket: Ticket): ResourceLink {
     description: 'The whole ticket: legs, margin, checks, who decided; subscribe to follow it.',
     mimeType: 'application/json',
   };
+}
+
+/**
+ * A reply about a ticket (the tools that make, decide or follow one), with a link to its page on the web desk
+ * when the desk runs: where a person watches it and, when it is theirs to decide, decides it.
+ */
+export function withTicketPage<T>(reply: Reply<T>, desk: WebDeskLinks | undefined): Reply<T> {
+  const data = reply.data as { ticketId?: unknown; ticket?: { ticketId?: unknown } };
+  const id = data.ticketId ?? data.ticket?.ticketId;
+  if (desk === undefined || typeof id !== 'string') return reply;
+  const page: ResourceLink = {
+    type: 'resource_link',
+    uri: desk.ticketUrl(id),
+    name: `ticket ${id} on the web desk`,
+    description: "Its page on the team's web desk: its life as it happens.",
+    mimeType: 'text/html',
+  };
+  return { ...reply, more: [...(reply.more ?? []), page] };
 }

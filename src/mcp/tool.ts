@@ -10,6 +10,7 @@ import { type CardRole, fitToCard } from './app/apps.js';
 import { callerOf, type Era, type ResolvedDeps, type ToolContext } from './context.js';
 import { errorResult } from './errors.js';
 import { DECIDING_TOOLS, mayOrder, type Toggle } from './ordering.js';
+import { withTicketPage } from './render-ticket.js';
 import { requestContext } from './request.js';
 import { type Reply, toResult } from './results.js';
 import { listedSchema } from './schemas/listed.js';
@@ -107,7 +108,9 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
             );
           }
           const answer = await def.handler(args as z.output<z.ZodObject<I>>, ctx);
-          result = isInputRequiredResult(answer) ? answer : toResult(answer, deps.redact);
+          result = isInputRequiredResult(answer)
+            ? answer
+            : toResult(withTicketPage(answer, deps.webDesk), deps.redact);
         } catch (error) {
           result = errorResult(error, deps.redact);
         }

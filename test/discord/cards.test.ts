@@ -16,6 +16,24 @@ function clickOn(desk: DeskHarness, message: FakeMessage, customId: string, user
   return desk.fake.click(message, customId, { user, channelId: APPROVALS_CHANNEL });
 }
 
+describe('a card with the web desk', () => {
+  it("links the ticket's page on the web desk from its title, waiting and once decided", async () => {
+    d = await startDesk({ ticketUrl: (id) => `https://desk.example.test/tickets/${id}` });
+    const id = await d.requested();
+    const page = `https://desk.example.test/tickets/${id}`;
+    expect((d.card(id) as FakeMessage).embeds[0]?.url).toBe(page);
+    await d.fake.ack(d.click(id, 'confirm', BOB));
+    const placed = await d.cardWhere(id, (c) => /order \d{14}/.test(textOf(c)), 'placed');
+    expect(placed.embeds[0]?.url).toBe(page);
+  });
+
+  it('has no link where no web desk runs', async () => {
+    d = await startDesk();
+    const id = await d.requested();
+    expect((d.card(id) as FakeMessage).embeds[0]?.url).toBeUndefined();
+  });
+});
+
 describe('a click acts only on its own card', () => {
   it("refuses a ticket's Confirm or Reject sent from another message in the approvals channel: private, recorded, nothing changes", async () => {
     d = await startDesk();

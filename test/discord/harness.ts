@@ -50,6 +50,8 @@ export interface DeskOptions {
   readonly gate?: GateTestOptions;
   /** With a people file: who is who (the desk then has no approver list). */
   readonly people?: DeskPeople;
+  /** The web desk's ticket pages, which cards link when it runs. */
+  readonly ticketUrl?: (id: string) => string;
 }
 
 /** What the order commands of these tests ask for unless told otherwise. */
@@ -169,6 +171,7 @@ export async function startDesk(o: DeskOptions = {}): Promise<DeskHarness> {
     readOnly: o.readOnly ?? false,
     ...(o.haltCancels === undefined ? {} : { haltCancels: o.haltCancels }),
     ...(o.people ? { withPeople: true } : {}),
+    ...(o.ticketUrl === undefined ? {} : { ticketUrl: o.ticketUrl }),
   };
   const charts: CandleChartInput[] = [];
   const { logger, logs } = recordingLogger();

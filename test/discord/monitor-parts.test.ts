@@ -161,6 +161,19 @@ describe('an order message', () => {
   });
 });
 
+describe("an order message's link", () => {
+  const page = (id: string) => `https://desk.example.test/tickets/${id}`;
+  it("links the web desk's page of the ticket that placed the order, and nothing for an order from outside", () => {
+    const entry = { order: order(1), changedAt: AT };
+    const byTicket = renderOrderMessage(entry, { kind: 'ticket', ticketId: 'T7K2M9X4Q' }, page);
+    expect(byTicket.embeds?.[0]?.url).toBe('https://desk.example.test/tickets/T7K2M9X4Q');
+    expect(renderOrderMessage(entry, { kind: 'outside' }, page).embeds?.[0]?.url).toBeUndefined();
+    expect(
+      renderOrderMessage(entry, { kind: 'ticket', ticketId: 'T7K2M9X4Q' }).embeds?.[0]?.url,
+    ).toBeUndefined();
+  });
+});
+
 describe('posting exactly once', () => {
   it("gives each order a nonce within Discord's 25 characters, the same for every try, new after a deleted message", () => {
     const entry = { orderNumber: '26112000000001', reposts: 0 } as never;

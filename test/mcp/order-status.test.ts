@@ -94,3 +94,26 @@ describe('get_order_status with a ticket id', () => {
     expect(textOf(r)).toMatch(/check get_order_book so a live order is not placed twice/);
   });
 });
+
+describe("a ticket's page on the web desk", () => {
+  const pageLinks = (result: { content?: unknown }) =>
+    ((result.content ?? []) as Array<{ type: string; uri?: string }>)
+      .filter((c) => c.type === 'resource_link' && c.uri?.startsWith('https://'))
+      .map((c) => c.uri);
+
+  it('is linked from the tools that make or follow a ticket when the web desk runs, and from no other', async () => {
+    m = await startMcp({ confirm: 'tool', publicUrl: 'https://desk.example.test' });
+    const { id, result } = await placeAndConfirm(m);
+    const page = `https://desk.example.test/tickets/${id}`;
+    expect(pageLinks(result)).toEqual([page]);
+    expect(pageLinks(await m.call('get_order_status', { ticket_id: id }))).toEqual([page]);
+    expect(pageLinks(await m.call('get_quote', { instrument: 'SBIN' }))).toEqual([]);
+  });
+
+  it('is not linked where no web desk runs', async () => {
+    m = await startMcp({ confirm: 'tool' });
+    const { id, result } = await placeAndConfirm(m);
+    expect(pageLinks(result)).toEqual([]);
+    expect(pageLinks(await m.call('get_order_status', { ticket_id: id }))).toEqual([]);
+  });
+});

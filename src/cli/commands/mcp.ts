@@ -11,7 +11,7 @@ import { type StdioHandle, serveStdio } from '../../mcp/transports/stdio.js';
 import { approvalsChannel } from '../approvals-channels.js';
 import { loadStartConfig } from '../config.js';
 import { type HeldDataDir, holdDataDir } from '../data-dir-hold.js';
-import { fourEyesWarning } from '../desk-settings.js';
+import { fourEyesWarning, ticketPage } from '../desk-settings.js';
 import { exitCodeFor } from '../exit-codes.js';
 import { stopAsked, stopRequests, untilSignal } from '../lifecycle.js';
 import { listenFailure } from '../listen-error.js';
@@ -116,9 +116,7 @@ export async function serveHttp(
   const publicUrl = signIn?.signIn.desk === undefined ? undefined : signIn.signIn.issuer;
   const service = createMcpService({
     ...mcpDeps(rt, channels, ops?.mcp),
-    ...(publicUrl === undefined
-      ? {}
-      : { webDesk: { ticketUrl: (id: string) => `${publicUrl}/tickets/${id}` } }),
+    ...(publicUrl === undefined ? {} : { webDesk: { ticketUrl: ticketPage(publicUrl) } }),
   });
   const sideRoutes = signIn === undefined ? ops?.routes : signIn.routes(ops?.routes);
   const http = await startHttpServer({

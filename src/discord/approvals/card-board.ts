@@ -34,6 +34,8 @@ export interface BoardOptions {
   readonly channelId: string | undefined;
   readonly guildId: string;
   readonly logger: Logger;
+  /** The ticket's page on the web desk, which every card links, when it runs. */
+  readonly ticketUrl?: ((id: string) => string) | undefined;
 }
 
 /**
@@ -69,7 +71,10 @@ export class CardBoard implements ApprovalChannel {
     const card = this.#add(ticket.id, channelId, undefined, ticket);
     let messageId: string;
     try {
-      messageId = await this.#o.messages.post(channelId, renderCard(ticket));
+      messageId = await this.#o.messages.post(
+        channelId,
+        renderCard(ticket, { ticketUrl: this.#o.ticketUrl }),
+      );
     } catch (error) {
       this.#cards.delete(ticket.id);
       throw error;
@@ -114,7 +119,11 @@ export class CardBoard implements ApprovalChannel {
         .filter((c) => c.latest.status === 'PENDING' && c.messageId !== undefined)
         .map((c) =>
           this.#o.messages
-            .edit(c.channelId, c.messageId as string, renderCard(c.latest, { stopped: true }))
+            .edit(
+              c.channelId,
+              c.messageId as string,
+              renderCard(c.latest, { stopped: true, ticketUrl: this.#o.ticketUrl }),
+            )
             .catch((error: unknown) => this.#failed(c, error)),
         ),
     );
@@ -149,7 +158,11 @@ export class CardBoard implements ApprovalChannel {
       card.dirty = false;
       const ticket = card.latest;
       try {
-        await this.#o.messages.edit(card.channelId, card.messageId as string, renderCard(ticket));
+        await this.#o.messages.edit(
+          card.channelId,
+          card.messageId as string,
+          renderCard(ticket, { ticketUrl: this.#o.ticketUrl }),
+        );
       } catch (error) {
         this.#failed(card, error);
       }

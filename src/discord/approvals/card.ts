@@ -107,7 +107,7 @@ export const STOPPED_NOTE = 'omsdesk stopped before anyone decided: the ticket e
  */
 export function renderCard(
   ticket: Ticket,
-  options: { stopped?: boolean } = {},
+  options: { stopped?: boolean; ticketUrl?: ((id: string) => string) | undefined } = {},
 ): { embeds: APIEmbed[]; components: APIActionRowComponent<APIButtonComponent>[] } {
   const stopped = options.stopped === true && ticket.status === 'PENDING';
   const heading = HEADINGS[stopped ? 'EXPIRED' : ticket.status];
@@ -149,6 +149,8 @@ export function renderCard(
   }
   const embed = fitEmbed({
     title: `Order ticket ${ticket.id}: ${words}`,
+    // The ticket's page on the web desk, when it runs: its title links there.
+    ...(options.ticketUrl === undefined ? {} : { url: options.ticketUrl(ticket.id) }),
     description: escapeMarkdown(ticket.summary),
     color: heading.color,
     fields,

@@ -39,6 +39,8 @@ export interface MonitorOptions extends SummarySource {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly redact: (text: string) => string;
+  /** The web desk's page of a ticket, which an order's post links when a ticket placed it. */
+  readonly ticketUrl?: ((id: string) => string) | undefined;
 }
 
 /**
@@ -125,9 +127,12 @@ export class OrderMonitor {
       if (entry.placedBy === undefined) {
         const found = await lookUpPlacedBy(entry.order.source, this.#o.find);
         if (found.settled) this.#outbox.setPlacedBy(entry.orderNumber, found.placedBy);
-        return { body: renderOrderMessage(entry, found.placedBy), revision: entry.revision };
+        return {
+          body: renderOrderMessage(entry, found.placedBy, this.#o.ticketUrl),
+          revision: entry.revision,
+        };
       }
-      return { body: renderOrderMessage(entry, entry.placedBy), revision: entry.revision };
+      return { body: renderOrderMessage(entry, entry.placedBy, this.#o.ticketUrl), revision: entry.revision };
     };
     const common = {
       outbox: this.#outbox,

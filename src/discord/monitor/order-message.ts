@@ -72,6 +72,7 @@ export function orderFingerprint(o: WatchedOrder): string {
 export function renderOrderMessage(
   entry: Pick<OrderEntry, 'order' | 'changedAt'>,
   placedBy: PlacedBy | undefined,
+  ticketUrl?: (id: string) => string,
 ): MessageBody {
   const o = entry.order;
   const status = cleanText(o.statusText || o.status, 40);
@@ -90,6 +91,9 @@ export function renderOrderMessage(
       fitEmbed({
         title: escapeMarkdown(`${o.side} ${showCount(o.quantity)} ${instrument} · ${status}`),
         color: COLORS[o.status] ?? 0x95a5a6,
+        ...(ticketUrl === undefined || placedBy?.ticketId === undefined
+          ? {}
+          : { url: ticketUrl(placedBy.ticketId) }),
         fields,
         footer: { text: `order ${o.orderNumber}${o.rejection ? ` · ${DATA_LEGEND}` : ''}` },
       }),
