@@ -1,22 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserPerFile } from '../helpers/browser.js';
 import { RAVI_U, startTeam, type Team } from '../people/harness.js';
 import { audited, deskAs, issuer, pendingTicket, simOrders } from './desk-harness.js';
 
 const ORDER = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
 
-let browser: Browser;
 let team: Team | undefined;
-const closing: Array<() => Promise<unknown>> = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  for (const close of closing.splice(0).reverse()) await close().catch(() => undefined);
+const { browser, closing } = browserPerFile(async () => {
   await team?.close();
   team = undefined;
 });

@@ -1,14 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { vi } from 'vitest';
 import type { AuditEntry } from '../../src/core/audit/index.js';
+import type { BrowserForTests } from '../helpers/browser.js';
 import type { Team } from '../people/harness.js';
 
 /** A person's own browser (cookies are per context), signed in to the web desk with their personal token. */
 export async function deskAs(
-  browser: Browser,
+  browser: BrowserForTests,
   team: Team,
   person: string,
-  closing: Array<() => Promise<unknown>>,
+  closing: Array<() => unknown>,
 ): Promise<{ context: BrowserContext; page: Page; token: string; tokenId: string }> {
   const { token, id: tokenId } = await team.issue(person);
   const context = await browser.newContext();

@@ -5,26 +5,16 @@ import {
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
+import { describe, expect, it, vi } from 'vitest';
+import { browserPerFile } from '../helpers/browser.js';
 import { MODERN } from '../mcp/http-client.js';
 import { startTeam, type Team } from '../people/harness.js';
 import { audited, deskAs, issuer, pendingTicket, simOrders } from './desk-harness.js';
 
 const ORDER = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
 
-let browser: Browser;
 let team: Team | undefined;
-const closing: Array<() => Promise<unknown>> = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  for (const close of closing.splice(0).reverse()) await close().catch(() => undefined);
+const { browser, closing } = browserPerFile(async () => {
   await team?.close();
   team = undefined;
 });

@@ -1,9 +1,8 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { browserPerFile } from '../helpers/browser.js';
 import { startTeam, type Team } from '../people/harness.js';
 import { audited, deskAs, issuer, pendingTicket, simOrders } from './desk-harness.js';
 
@@ -15,17 +14,8 @@ const ORDER = {
   remarks: '<img src=x onerror=alert(1)>',
 };
 
-let browser: Browser;
 let team: Team | undefined;
-const closing: Array<() => Promise<unknown>> = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  for (const close of closing.splice(0).reverse()) await close().catch(() => undefined);
+const { browser, closing } = browserPerFile(async () => {
   await team?.close();
   team = undefined;
 });

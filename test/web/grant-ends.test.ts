@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GrantFiles } from '../../src/core/people/index.js';
 import { buttonsOf, textOf } from '../discord/harness.js';
 import { APPROVALS_CHANNEL } from '../fakes/discord/ids.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { browserPerFile } from '../helpers/browser.js';
 import { INIT, post, sessionOf } from '../mcp/http-client.js';
 import { modernClient } from '../mcp/modern-harness.js';
 import { ASHA_U, RAVI_U, startTeam, TEAM, type Team } from '../people/harness.js';
@@ -14,17 +13,8 @@ import { callbackCatcher, signInWithToken } from './oauth-client.js';
 const ORDER = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
 const OPERATOR = { by: { channel: 'cli', id: 'operator' } } as const;
 
-let browser: Browser;
 let team: Team | undefined;
-const closing: Array<() => Promise<unknown> | undefined> = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  for (const close of closing.splice(0).reverse()) await Promise.resolve(close()).catch(() => undefined);
+const { browser, closing } = browserPerFile(async () => {
   await team?.close();
   team = undefined;
 });

@@ -1,29 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountSignIn } from '../../src/cli/sign-in.js';
 import { silentLogger } from '../../src/core/logger.js';
 import { GrantFiles } from '../../src/core/people/index.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { browserPerFile } from '../helpers/browser.js';
 import { runCli } from '../helpers/cli.js';
 import { INIT } from '../mcp/http-client.js';
 import { ASHA_U, startTeam, type Team, ZED_U } from '../people/harness.js';
 import { callbackCatcher, metadataHost, signInWithToken } from './oauth-client.js';
 
-let browser: Browser;
 let team: Team | undefined;
-const closing: Array<() => Promise<unknown>> = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  for (const close of closing.splice(0).reverse()) await close().catch(() => undefined);
+const { browser, closing } = browserPerFile(async () => {
   await team?.close();
   team = undefined;
+});
+// Registered after the browser's hooks, so it runs before them: real timers before anything closes.
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const b64 = (bytes: Buffer): string => bytes.toString('base64url');

@@ -1,9 +1,8 @@
 import { auth as auth_ } from '@modelcontextprotocol/client';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buttonsOf } from '../discord/harness.js';
 import { APPROVALS_CHANNEL } from '../fakes/discord/ids.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { browserPerFile } from '../helpers/browser.js';
 import { INIT, MODERN } from '../mcp/http-client.js';
 import { RAVI_U, startTeam, type Team } from '../people/harness.js';
 import {
@@ -18,17 +17,8 @@ import {
 
 const ORDER = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
 
-let browser: Browser;
 let team: Team | undefined;
-const closing: Array<() => Promise<unknown>> = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  for (const close of closing.splice(0).reverse()) await close().catch(() => undefined);
+const { browser, closing } = browserPerFile(async () => {
   await team?.close();
   team = undefined;
 });
