@@ -14,6 +14,19 @@ function requestHash(request: TicketRequest): string {
   return sha256(canonicalJson(request));
 }
 
+/** Opens the round a retry answers: bound to the ticket, its hash, the call's tool and request, the person. */
+function openRound(ctx: ToolContext, ticket: Ticket, tool: string, request: TicketRequest, link: boolean) {
+  return ctx.deps.rounds.open({
+    ticketId: ticket.id,
+    hash: ticket.hash,
+    tool,
+    request: requestHash(request),
+    expiresAtMs: Date.parse(ticket.expiresAt),
+    ...(link ? { link: true } : {}),
+    ...(ctx.person === undefined ? {} : { person: ctx.person.id }),
+  });
+}
+
 /**
  * 2026-07-28: the person's confirmation as an input-required round. The ticket stays PENDING on the
  * server; the client shows the form and retries the same call with the answer and the round's handle.
@@ -24,17 +37,9 @@ export function askInRound(
   tool: string,
   request: TicketRequest,
 ): InputRequiredResult {
-  const requestState = ctx.deps.rounds.open({
-    ticketId: ticket.id,
-    hash: ticket.hash,
-    tool,
-    request: requestHash(request),
-    expiresAtMs: Date.parse(ticket.expiresAt),
-    ...(ctx.person === undefined ? {} : { person: ctx.person.id }),
-  });
   return inputRequired({
     inputRequests: { [FORM]: inputRequired.elicit(confirmationForm(ctx, ticket)) },
-    requestState,
+    requestState: openRound(ctx, ticket, tool, request, false),
   });
 }
 
@@ -48,18 +53,9 @@ export function askLinkInRound(
   tool: string,
   request: TicketRequest,
 ): InputRequiredResult {
-  const requestState = ctx.deps.rounds.open({
-    ticketId: ticket.id,
-    hash: ticket.hash,
-    tool,
-    request: requestHash(request),
-    expiresAtMs: Date.parse(ticket.expiresAt),
-    link: true,
-    ...(ctx.person === undefined ? {} : { person: ctx.person.id }),
-  });
   return inputRequired({
     inputRequests: { [FORM]: { method: 'elicitation/create', params: confirmationLink(ctx, ticket) } },
-    requestState,
+    requestState: openRound(ctx, ticket, tool, request, true),
   });
 }
 
