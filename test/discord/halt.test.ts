@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MONITOR_CHANNEL } from '../fakes/discord/ids.js';
+import { restingBuy } from '../helpers/resting-order.js';
 import { ALICE, BOB, buttonsOf, type DeskHarness, startDesk, textOf } from './harness.js';
 import { until } from './monitor-harness.js';
 
@@ -72,16 +73,7 @@ describe('/halt while approvals are under way on a slow broker', () => {
 describe('/halt that pulls the working orders', () => {
   /** 100 resting INFY limit buys and one filled market buy, placed at the broker directly. */
   async function working(desk: DeskHarness): Promise<string> {
-    const last = (await desk.g.client.getQuote({ exchange: 'NSE', token: '1594' })).lastPrice ?? 0;
-    const order = {
-      exchange: 'NSE',
-      tradingSymbol: 'INFY-EQ',
-      side: 'BUY',
-      quantity: 1,
-      priceType: 'LMT',
-      price: Math.round(last * 0.97 * 20) / 20,
-      product: 'I',
-    } as const;
+    const order = await restingBuy(desk.g.client);
     for (let i = 0; i < 10; i++) await desk.g.client.placeOrders(Array.from({ length: 10 }, () => order));
     const { price: _limit, ...market } = order;
     const filled = await desk.g.client.placeOrder({ ...market, priceType: 'MKT' });

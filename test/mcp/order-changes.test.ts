@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import type { GateHarness } from '../core/gate/harness.js';
+import { underMarket } from '../helpers/resting-order.js';
 import { dataOf, startMcp, textOf } from './harness.js';
 import { closeAfterEach, modernClient, startHttpDesk } from './modern-harness.js';
 
@@ -10,8 +11,7 @@ type Call = (name: string, args: Record<string, unknown>) => ReturnType<Client['
 
 /** Places through a tool and confirm_order, modifies the same way, then cancels; counted at the broker. */
 async function modifyThenCancel(g: GateHarness, call: Call): Promise<void> {
-  const last = (await g.client.getQuote({ exchange: 'NSE', token: '1594' })).lastPrice ?? 0;
-  const price = Math.round(last * 0.97 * 20) / 20;
+  const price = await underMarket(g.client);
   const confirm = async (result: Awaited<ReturnType<Call>>) => {
     const { ticketId } = dataOf<{ ticketId: string }>(result);
     const hash = g.gate.get(ticketId)?.hash;

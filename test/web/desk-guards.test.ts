@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserPerFile } from '../helpers/browser.js';
+import { restingBuy } from '../helpers/resting-order.js';
 import { RAVI_U, startTeam, type Team } from '../people/harness.js';
 import { audited, deskAs, issuer, pendingTicket, simOrders } from './desk-harness.js';
 
@@ -132,16 +133,7 @@ describe('the web desk holds against bad input and ended credentials', () => {
     team = await startTeam({ signIn: { desk: {} } });
     const t = team;
     const client = t.d.g.client;
-    const last = (await client.getQuote({ exchange: 'NSE', token: '1594' })).lastPrice ?? 0;
-    const resting = {
-      exchange: 'NSE',
-      tradingSymbol: 'INFY-EQ',
-      side: 'BUY',
-      quantity: 1,
-      priceType: 'LMT',
-      price: Math.round(last * 0.97 * 20) / 20,
-      product: 'I',
-    } as const;
+    const resting = await restingBuy(client);
     const placed = await client.placeOrders(Array.from({ length: 5 }, () => resting));
     const working = async () =>
       (await client.getOrderBook({ lane: 'placement' })).filter((o) => o.status === 'OPEN').length;

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { GrantFiles } from '../../src/core/people/index.js';
@@ -8,7 +7,7 @@ import { browserPerFile } from '../helpers/browser.js';
 import { INIT, post, sessionOf } from '../mcp/http-client.js';
 import { modernClient } from '../mcp/modern-harness.js';
 import { ASHA_U, RAVI_U, startTeam, TEAM, type Team } from '../people/harness.js';
-import { callbackCatcher, signInWithToken } from './oauth-client.js';
+import { authorizationRequest, callbackCatcher, signInWithToken } from './oauth-client.js';
 
 const ORDER = { instrument: 'RELIANCE', side: 'BUY', quantity: 1, product: 'C' };
 const OPERATOR = { by: { channel: 'cli', id: 'operator' } } as const;
@@ -18,8 +17,6 @@ const { browser, closing } = browserPerFile(async () => {
   await team?.close();
   team = undefined;
 });
-
-const b64 = (bytes: Buffer): string => bytes.toString('base64url');
 
 /** Asha signs in an assistant registered over plain HTTP (in a browser of her own): its access token and grant id. */
 async function signedIn(t: Team) {
@@ -37,18 +34,7 @@ async function signedIn(t: Team) {
     }),
   });
   const clientId = String(((await registered.json()) as { client_id: string }).client_id);
-  const verifier = b64(randomBytes(32));
-  const url = new URL(`${issuer}/authorize`);
-  url.search = new URLSearchParams({
-    response_type: 'code',
-    client_id: clientId,
-    redirect_uri: callback.url,
-    code_challenge: b64(createHash('sha256').update(verifier).digest()),
-    code_challenge_method: 'S256',
-    state: 'st',
-    scope: 'mcp offline_access',
-    resource: `${issuer}/oauth/mcp`,
-  }).toString();
+  const { url, verifier } = authorizationRequest(issuer, clientId, callback.url);
   const context = await browser.newContext();
   closing.push(() => context.close());
   const page = await context.newPage();

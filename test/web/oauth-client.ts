@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -163,4 +164,33 @@ export async function metadataHost(documents: Record<string, { status?: number; 
     return fetch(`http://127.0.0.1:${port}${target.pathname}`, rest);
   };
   return { fetch: fetchDocument, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A fresh PKCE verifier (32 random bytes, base64url). */
+export const newVerifier = (): string => randomBytes(32).toString('base64url');
+
+/**
+ * An authorization request to `/oauth/mcp`'s server for a registered client, with a fresh PKCE pair (S256):
+ * the URL a browser opens and the verifier its code is exchanged with. `extra` adds or overrides parameters.
+ */
+export function authorizationRequest(
+  issuer: string,
+  clientId: string,
+  redirectUri: string,
+  extra: Record<string, string> = {},
+): { url: URL; verifier: string } {
+  const verifier = newVerifier();
+  const url = new URL(`${issuer}/authorize`);
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    state: 'st',
+    scope: 'mcp offline_access',
+    resource: `${issuer}/oauth/mcp`,
+    ...extra,
+  }).toString();
+  return { url, verifier };
 }

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountSignIn } from '../../src/cli/sign-in.js';
@@ -8,7 +7,13 @@ import { browserPerFile } from '../helpers/browser.js';
 import { runCli } from '../helpers/cli.js';
 import { INIT } from '../mcp/http-client.js';
 import { ASHA_U, startTeam, type Team, ZED_U } from '../people/harness.js';
-import { callbackCatcher, metadataHost, signInWithToken } from './oauth-client.js';
+import {
+  authorizationRequest,
+  callbackCatcher,
+  metadataHost,
+  newVerifier,
+  signInWithToken,
+} from './oauth-client.js';
 
 let team: Team | undefined;
 const { browser, closing } = browserPerFile(async () => {
@@ -19,8 +24,6 @@ const { browser, closing } = browserPerFile(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-const b64 = (bytes: Buffer): string => bytes.toString('base64url');
 
 /** A team with sign-in, a client registered by plain HTTP, a browser page and the assistant's callback. */
 async function setUp(
@@ -47,22 +50,8 @@ async function setUp(
   closing.push(() => page.close());
   const t = team;
   /** An authorization request with a fresh PKCE pair. */
-  const authorize = (extra: Record<string, string> = {}) => {
-    const verifier = b64(randomBytes(32));
-    const url = new URL(`${issuer}/authorize`);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: clientId,
-      redirect_uri: callback.url,
-      code_challenge: b64(createHash('sha256').update(verifier).digest()),
-      code_challenge_method: 'S256',
-      state: 'st',
-      scope: 'mcp offline_access',
-      resource: `${issuer}/oauth/mcp`,
-      ...extra,
-    }).toString();
-    return { url, verifier };
-  };
+  const authorize = (extra: Record<string, string> = {}) =>
+    authorizationRequest(issuer, clientId, callback.url, extra);
   /** A code, after Asha signs in with her personal token and approves (in a browser of her own). */
   const code = async () => {
     const asha = await t.issue('asha');
@@ -126,7 +115,7 @@ describe('OAuth refusals over plain HTTP, each with the RFC error code and nothi
   it('a wrong PKCE verifier, a reused code and an expired code: invalid_grant', async () => {
     const s = await setUp();
     const first = await s.code();
-    const wrong = await s.exchange(first.code, b64(randomBytes(32)));
+    const wrong = await s.exchange(first.code, newVerifier());
     expect([wrong.status, wrong.body.error, wrong.body.access_token]).toEqual([
       400,
       'invalid_grant',

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../../src/core/audit/index.js';
 import { OrderCancels } from '../../../src/core/gate/cancels.js';
 import { isGateError } from '../../../src/core/gate/index.js';
+import { underMarket } from '../../helpers/resting-order.js';
 import { ALICE, type GateHarness, MODEL, startGate } from './harness.js';
 
 let g: GateHarness | undefined;
@@ -16,15 +17,9 @@ const BOB: Actor = { channel: 'test', id: 'bob', name: 'Bob' };
 const TRADER = { actor: MODEL, approver: false };
 const APPROVER = { actor: ALICE, approver: true };
 
-/** INFY's limit 3 % under the market, on the tick grid: it rests. */
-async function underMarket(h: GateHarness): Promise<number> {
-  const last = (await h.client.getQuote({ exchange: 'NSE', token: '1594' })).lastPrice ?? 0;
-  return Math.round(last * 0.97 * 20) / 20;
-}
-
 /** A resting limit buy placed through a ticket MODEL asked for and ALICE approved; its order number. */
 async function ticketOrder(h: GateHarness, quantity = 5): Promise<string> {
-  const price = await underMarket(h);
+  const price = await underMarket(h.client);
   const t = await h.gate.preview(
     {
       kind: 'single',
@@ -40,7 +35,7 @@ async function ticketOrder(h: GateHarness, quantity = 5): Promise<string> {
 
 /** A resting order placed outside omsdesk (the broker's own app: no tag). */
 async function outsideOrder(h: GateHarness): Promise<string> {
-  const price = await underMarket(h);
+  const price = await underMarket(h.client);
   const answer = await h.h.post('/apiV2/placeOrder', {
     userId: 'SIM001',
     jKey: await h.h.loginV2(),
@@ -170,7 +165,7 @@ describe('cancelling through the gate', () => {
 describe('a halt that pulls', () => {
   it('cancels 100 working orders within seconds inside the broker limits; each is reported and audited', async () => {
     g = await startGate();
-    const price = await underMarket(g);
+    const price = await underMarket(g.client);
     const order = {
       exchange: 'NSE',
       tradingSymbol: 'INFY-EQ',
