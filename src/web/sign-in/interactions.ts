@@ -83,16 +83,19 @@ export function interactionRoutes(p: InteractionParts) {
     );
   };
 
+  /** A sign-in page of an interaction that is over, or was never this browser's. */
+  const expired = (res: ServerResponse): void =>
+    refuse(
+      res,
+      400,
+      'Sign-in expired',
+      'This sign-in is over or was started elsewhere: start again from your assistant.',
+      'no interaction',
+    );
+
   const show = async (req: IncomingMessage, res: ServerResponse, uid: string): Promise<void> => {
     const found = await details(req, res, uid);
-    if (found === undefined)
-      return refuse(
-        res,
-        400,
-        'Sign-in expired',
-        'This sign-in is over or was started elsewhere: start again from your assistant.',
-        'no interaction',
-      );
+    if (found === undefined) return expired(res);
     const clientId = String(found.params.client_id ?? '');
     if (found.prompt.name === 'login') return showSignIn(res, uid, clientId);
     const person = await p.people.byId(found.session?.accountId ?? '');
@@ -134,14 +137,7 @@ export function interactionRoutes(p: InteractionParts) {
         `forged or malformed ${step} post`,
       );
     const found = await details(req, res, uid);
-    if (found === undefined)
-      return refuse(
-        res,
-        400,
-        'Sign-in expired',
-        'This sign-in is over or was started elsewhere: start again from your assistant.',
-        'no interaction',
-      );
+    if (found === undefined) return expired(res);
     const clientId = String(found.params.client_id ?? '');
     if (step === 'discord' && found.prompt.name === 'login') {
       if (p.discord === undefined)
